@@ -1,0 +1,28 @@
+import type { Identity } from "./identity/index.ts";
+import type { Secrets } from "./secrets/index.ts";
+import type { StoreService } from "./store/entities.ts";
+
+/**
+ * The ports a process works with, built once: at cold start on AWS (packages/functions/src/env.ts),
+ * at server start in embedded mode (packages/local). Nothing else reads process.env.
+ */
+export interface Env {
+  mode: "aws" | "embedded";
+  store: StoreService;
+  identity: Identity;
+  secrets: Secrets;
+}
+
+let current: Env | undefined;
+
+export function provideEnv(env: Env): Env {
+  current = env;
+  return env;
+}
+
+export function useEnv(): Env {
+  if (!current) throw new Error("The environment has not been built yet (provideEnv).");
+  return current;
+}
+
+export const useStore = () => useEnv().store;

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { VisibleError } from "../error/index.ts";
+import type { StoreService } from "../store/entities.ts";
+import { CLAIM, type Claims, claimsFrom, type Identity, invalidCredentials, invalidToken } from "./index.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
+
+const ISSUER = "reachcx-embedded";
+const AUDIENCE = "reachcx-console";
+
+/** Users in the Store, scrypt hashes, HS256 tokens signed with a key kept under DATA_DIR. */
+export function embeddedIdentity(options: { store: StoreService; key: Uint8Array; ttlSeconds?: number }): Identity {
+  const { store, key } = options;
+  const ttl = options.ttlSeconds ?? 12 * 3600;
+
+  async function sign(claims: Claims): Promise<string> {
+    return new SignJWT({
+      [CLAIM.tenant]: claims.tenant,
+      [CLAIM.tenantRole]: claims.tenantRole,
+      [CLAIM.securityRights]: claims.securityRights,
+      [CLAIM.company]: claims.company,
+      name: claims.name,
+      email: claims.email,
+      token_use: "id",
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .sign(key);
+  }
+
+  return {
+    async signIn(email, password) {
+      const normalized = email.trim().toLowerCase();
+      const login = (await store.entities.login.get({ email: normalized }).go()).data;
+      const ok = await verifyPassword(password, login?.passwordHash ?? DUMMY_HASH);
+      if (!login || !ok) throw invalidCredentials();
+      const user = (await store.entities.user.get({ tenant: login.tenant, id: login.userId }).go()).data;
+      if (!user) throw invalidCredentials();
+      const claims: Claims = {
+        sub: user.id,
+        tenant: user.tenant,
+        tenantRole: user.tenantRole,
+        securityRights: user.securityRights,
+        company: user.company,
+        name: user.name,
+        email: user.email,
+      };
+      return { token: await sign(claims), claims };
+    },
+
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ["HS256"],
+        });
+        return claimsFrom(payload as Record<string, unknown>);
+      } catch (err) {
+        if (err instanceof VisibleError) throw err;
+        if (err instanceof joseErrors.JWTExpired) throw invalidToken("The sign-in token has expired.");
+        throw invalidToken();
+      }
+    },
+
+    async createUser(input) {
+      const email = input.email.trim().toLowerCase();
+      const userId = randomUUID();
+      const passwordHash = await hashPassword(input.password);
+      const result = await store.transaction
+        .write(({ login, user }) => [
+          login.create({ email, tenant: input.tenant, userId, passwordHash }).commit(),
+          user
+            .create({
+              tenant: input.tenant,
+              id: userId,
+              email,
+              name: input.name,
+              company: input.company,
+              tenantRole: input.tenantRole,
+              securityRights: input.securityRights,
+            })
+            .commit(),
+        ])
+        .go()
+        .catch((err: unknown) => {
+          if (String(err).includes("ConditionalCheckFailed"))
+            throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.", [
+              { path: "email", message: "A user with this email already exists." },
+            ]);
+          throw err;
+        });
+      if (result.canceled) throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.");
+      return { userId };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { VisibleError } from "../error/index.ts";
+import { RIGHTS_PATTERN } from "../rights/index.ts";
+
+/** The claims every token carries, whichever Identity adapter issued it. */
+export interface Claims {
+  sub: string;
+  tenant: string;
+  tenantRole: string;
+  securityRights: string;
+  company: string;
+  name: string;
+  email: string;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  name: string;
+  tenant: string;
+  tenantRole: string;
+  securityRights: string;
+  company: string;
+}
+
+export interface Identity {
+  /** Checks the password and issues a token; a wrong email or password gives the same 401. */
+  signIn(email: string, password: string): Promise<{ token: string; claims: Claims }>;
+  /** Verifies signature, expiry and the presence of every claim; throws a 401 VisibleError otherwise. */
+  verify(token: string): Promise<Claims>;
+  createUser(user: NewUser): Promise<{ userId: string }>;
+}
+
+/** Cognito's custom attributes; the embedded adapter signs the same names so one parser serves both. */
+export const CLAIM = {
+  tenant: "custom:tenant",
+  tenantRole: "custom:tenantRole",
+  securityRights: "custom:securityRights",
+  company: "custom:company",
+} as const;
+
+export const invalidCredentials = () =>
+  new VisibleError("auth", "auth.invalid_credentials", "Incorrect email or password.");
+
+export const invalidToken = (detail = "The sign-in token is invalid or has expired.") =>
+  new VisibleError("auth", "auth.invalid_token", detail);
+
+/** Reads the claims from a verified payload; a token missing any of them is refused. */
+export function claimsFrom(payload: Record<string, unknown>): Claims {
+  const read = (key: string) => {
+    const value = payload[key];
+    return typeof value === "string" && value.length > 0 ? value : undefined;
+  };
+  const claims = {
+    sub: read("sub"),
+    tenant: read(CLAIM.tenant),
+    tenantRole: read(CLAIM.tenantRole),
+    securityRights: read(CLAIM.securityRights),
+    company: read(CLAIM.company),
+    name: read("name"),
+    email: read("email"),
+  };
+  const missing = Object.entries(claims)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
+  if (missing.length > 0) throw invalidToken(`The sign-in token is missing claims: ${missing.join(", ")}.`);
+  if (!RIGHTS_PATTERN.test(claims.securityRights as string))
+    throw invalidToken("The sign-in token carries malformed security rights.");
+  return claims as Claims;
+}

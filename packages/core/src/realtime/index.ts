@@ -1,0 +1,29 @@
+/** What the browser is told when a record changes: enough to refetch, never the record itself. */
+export interface ChangeEvent {
+  entity: string;
+  op: "upsert" | "remove";
+  id: string | null;
+}
+
+export interface ChangeRecord {
+  eventName: "INSERT" | "MODIFY" | "REMOVE";
+  newImage?: Record<string, unknown>;
+  oldImage?: Record<string, unknown>;
+}
+
+/** Entities whose changes are not a tenant's business (credentials, connections). */
+const PRIVATE_ENTITIES = new Set(["login", "connection"]);
+
+/**
+ * Maps a change-stream record of the single table to the tenant it concerns and the event to send.
+ * Shared by the embedded event stream and the AWS WebSocket fan-out so both say the same thing.
+ */
+export function toChangeEvent(record: ChangeRecord): { tenant: string; event: ChangeEvent } | undefined {
+  const image = record.newImage ?? record.oldImage;
+  const entity = image?.__edb_e__;
+  if (!image || typeof entity !== "string" || PRIVATE_ENTITIES.has(entity)) return undefined;
+  const tenant = entity === "tenant" ? image.id : image.tenant;
+  if (typeof tenant !== "string") return undefined;
+  const id = typeof image.id === "string" ? image.id : entity === "tenantSettings" ? tenant : null;
+  return { tenant, event: { entity, op: record.eventName === "REMOVE" ? "remove" : "upsert", id } };
+}

@@ -1,0 +1,149 @@
+import { Entity, Service } from "electrodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { SERVICE, timestamps } from "./attributes.ts";
+
+/**
+ * Tenant — provider-level record in the reserved provider partition.
+ * Access patterns: list all tenants (admin Tenants list); get by id (token check, settings merge);
+ * find by api key (server-to-server calls that carry only the key).
+ */
+export const TenantEntity = new Entity({
+  model: { entity: "tenant", version: "1", service: SERVICE },
+  attributes: {
+    id: { type: "string", required: true, readOnly: true },
+    name: { type: "string", required: true },
+    status: { type: ["Active", "Disabled"] as const, required: true, default: "Active" },
+    licenses: { type: "list", items: { type: "string" }, required: true, default: () => [] },
+    apiKey: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    // The reserved provider partition: no tenant owns it, so its key has no composite (STYLE.md allows
+    // this only for provider-level records). A few thousand tenants fit one partition comfortably.
+    byId: { pk: { field: "pk", composite: [] }, sk: { field: "sk", composite: ["id"] } },
+    byApiKey: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["apiKey"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+  },
+});
+
+/**
+ * TenantSettings — one per tenant (spec 000 §3), the tenant's own configuration.
+ * Provider-managed attributes (licenses, apiKey) live on Tenant and are merged on read.
+ * JSON-text fields of the spec are structured attributes validated by valibot at the edge.
+ * Access pattern: get by tenant.
+ */
+export const TenantSettingsEntity = new Entity({
+  model: { entity: "tenantSettings", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    company: { type: "string" },
+    icApp: { type: "string" },
+    icVendor: { type: "string" },
+    icBU: { type: "string" },
+    icCluster: { type: "string" },
+    icUserName: { type: "string" },
+    /** Encrypted (Secrets port). */
+    icPassword: { type: "string" },
+    icGetAuthTokenURL: { type: "string" },
+    icAccessKey: { type: "string" },
+    /** Encrypted (Secrets port). */
+    icAppSecret: { type: "string" },
+    icDiscoveryDomain: { type: "string" },
+    icScriptName: { type: "string" },
+    icAPIOverride: { type: "string" },
+    icProduct: { type: ["Legacy", "CXOne", "Legacy Global"] as const },
+    icSMSMapping: { type: "any" },
+    icSMSProviderCredentials: { type: "any" },
+    ftpImport: { type: "any" },
+    ftpExport: { type: "any" },
+    dashBoardCharts: { type: "any" },
+    e2DashCharts: { type: "any" },
+    ppDashCharts: { type: "any" },
+    e2ClientId: { type: "string" },
+    /** Encrypted (Secrets port). */
+    e2ClientSecret: { type: "string" },
+    e2DynamTenantId: { type: "string" },
+    onPremAccessUrl: { type: "string" },
+    onPremVersion: { type: "string" },
+    onPremAuthUrl: { type: "string" },
+    customFields: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          name: { type: "string", required: true },
+          displayName: { type: "string", required: true },
+          type: { type: ["String", "Number", "DateTime", "Boolean", "Phone"] as const, required: true },
+        },
+      },
+    },
+    dynamicsConnection: { type: "any" },
+    dynamicsDispoFilter: { type: "any" },
+    email: { type: "string" },
+    umaxConfig: { type: "any" },
+    permanentCampaigns: { type: "any" },
+    minimumSeats: { type: "any" },
+    productSku: { type: "any" },
+    queryFields: { type: "any" },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: "pk", composite: ["tenant"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+/**
+ * User — a person of a tenant with the claims of their token.
+ * Access patterns: get by tenant + id; list a tenant's users.
+ */
+export const UserEntity = new Entity({
+  model: { entity: "user", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    id: { type: "string", required: true, readOnly: true },
+    email: { type: "string", required: true },
+    name: { type: "string", required: true },
+    company: { type: "string", required: true },
+    tenantRole: { type: "string", required: true },
+    securityRights: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: "pk", composite: ["tenant"] }, sk: { field: "sk", composite: ["id"] } },
+  },
+});
+
+/**
+ * Login — the embedded Identity's credential, one per email across all tenants (emails are unique
+ * sign-in names, as in a Cognito user pool). Not tenant-owned: sign-in happens before a tenant is known.
+ * Access pattern: get by email.
+ */
+export const LoginEntity = new Entity({
+  model: { entity: "login", version: "1", service: SERVICE },
+  attributes: {
+    email: { type: "string", required: true, readOnly: true },
+    tenant: { type: "string", required: true },
+    userId: { type: "string", required: true },
+    passwordHash: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byEmail: { pk: { field: "pk", composite: ["email"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+export const entities = {
+  tenant: TenantEntity,
+  tenantSettings: TenantSettingsEntity,
+  user: UserEntity,
+  login: LoginEntity,
+};
+
+export function createService(client: DynamoDBDocumentClient, table: string) {
+  return new Service(entities, { client, table });
+}
+
+export type StoreService = ReturnType<typeof createService>;

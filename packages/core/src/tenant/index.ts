@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { useTenant } from "../actor/index.ts";
+import { useEnv, useStore } from "../env.ts";
+import { VisibleError } from "../error/index.ts";
+import { DEFAULT_LIMIT, type Page, type PageQuery } from "../paging.ts";
+import { isMask, MASK } from "../secrets/index.ts";
+import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
+
+export * from "./schema.ts";
+
+export const newApiKey = () => randomBytes(24).toString("base64url");
+
+export async function createTenant(input: { id: string; name: string; licenses: string[]; apiKey?: string }) {
+  const store = useStore();
+  const apiKey = input.apiKey ?? newApiKey();
+  await store.transaction
+    .write(({ tenant, tenantSettings }) => [
+      tenant.create({ id: input.id, name: input.name, licenses: input.licenses, apiKey }).commit(),
+      tenantSettings.create({ tenant: input.id, company: input.name }).commit(),
+    ])
+    .go()
+    .then((result) => {
+      if (result.canceled) throw tenantExists(input.id);
+    })
+    .catch((err: unknown) => {
+      if (err instanceof VisibleError) throw err;
+      if (String(err).includes("ConditionalCheckFailed")) throw tenantExists(input.id);
+      throw err;
+    });
+  return { id: input.id, apiKey };
+}
+
+const tenantExists = (id: string) =>
+  new VisibleError("conflict", "tenant.exists", `Tenant ${id} already exists.`, [
+    { path: "tenantId", message: `Tenant ${id} already exists.` },
+  ]);
+
+export async function getTenant(id: string) {
+  return (await useStore().entities.tenant.get({ id }).go()).data;
+}
+
+/** The signed-in tenant's settings: its own record merged with what the provider manages. Secrets masked. */
+export async function readSettings() {
+  const tenant = useTenant();
+  const store = useStore();
+  const [settings, record] = await Promise.all([
+    store.entities.tenantSettings.get({ tenant }).go(),
+    store.entities.tenant.get({ id: tenant }).go(),
+  ]);
+  if (!record.data) throw new VisibleError("not_found", "tenant.not_found", "This tenant does not exist.");
+  const data: Record<string, unknown> = { ...(settings.data ?? {}) };
+  for (const field of SECRET_FIELDS) data[field] = data[field] ? MASK : null;
+  return {
+    ...data,
+    id: tenant,
+    tenant,
+    apiKey: record.data.apiKey,
+    licenses: record.data.licenses,
+    customFields: (data.customFields as unknown[] | undefined) ?? [],
+    icBU: (data.icBU as string | undefined) ?? null,
+  };
+}
+
+/**
+ * Applies a validated patch: empty strings and nulls clear a field, secrets are sealed,
+ * a secret sent back as the mask keeps its stored value.
+ */
+export async function updateSettings(patch: TenantSettingsPatch) {
+  const tenant = useTenant();
+  const { secrets } = useEnv();
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if ((SECRET_FIELDS as readonly string[]).includes(key) && isMask(value)) continue;
+    if (value === null || value === "") remove.push(key);
+    else if ((SECRET_FIELDS as readonly string[]).includes(key)) set[key] = await secrets.encrypt(String(value));
+    else set[key] = value;
+  }
+  const entity = useStore().entities.tenantSettings;
+  // upsert: a tenant created before its settings record still gets one.
+  if (Object.keys(set).length > 0) await entity.upsert({ tenant, ...set }).go();
+  if (remove.length > 0)
+    await entity
+      .update({ tenant })
+      .remove(remove as never)
+      .go();
+  return readSettings();
+}
+
+/** Reads a stored secret in clear, for platform calls made on the tenant's behalf. Never returned by the API. */
+export async function revealSecret(field: (typeof SECRET_FIELDS)[number]): Promise<string | null> {
+  const tenant = useTenant();
+  const settings = (await useStore().entities.tenantSettings.get({ tenant }).go()).data as
+    | Record<string, string | undefined>
+    | null;
+  const sealed = settings?.[field];
+  return sealed ? useEnv().secrets.decrypt(sealed) : null;
+}
+
+/** Tenants a page at a time, for provider staff (caller checks SuperAdmin). */
+export async function listTenants(page: PageQuery): Promise<Page<TenantListItem>> {
+  const { data, cursor } = await useStore()
+    .entities.tenant.query.byId({})
+    .go({ cursor: page.cursor ?? null, limit: page.limit ?? DEFAULT_LIMIT });
+  return {
+    items: data.map((t) => ({ id: t.id, name: t.name, apiKey: t.apiKey, licenses: t.licenses, status: t.status })),
+    nextCursor: cursor ?? null,
+  };
+}
+
+export interface TenantListItem {
+  id: string;
+  name: string;
+  apiKey: string;
+  licenses: string[];
+  status: "Active" | "Disabled";
+}
+
+/** Removes a tenant's records; used to undo a sign-up whose user could not be created. */
+export async function deleteTenant(id: string) {
+  const store = useStore();
+  await store.entities.tenantSettings.delete({ tenant: id }).go();
+  await store.entities.tenant.delete({ id }).go();
+}

@@ -1,0 +1,68 @@
+import * as v from "valibot";
+import { LICENSES } from "../rights/index.ts";
+
+const text = (max: number, message?: string) =>
+  v.nullable(v.pipe(v.string(), v.maxLength(max, message ?? `Must be ${max} characters or less`)));
+
+const url = (message: string, max = 2048) =>
+  v.nullable(v.pipe(v.string(), v.maxLength(max, `Must be ${max} characters or less`), v.url(message)));
+
+/** A business unit is 7 to 9 digits (spec 000 §5, cloud form; the legacy form narrows it to 7). */
+export const BusinessUnit = v.pipe(
+  v.string(),
+  v.minLength(7, "The Business Unit Number is at least 7 Characters Long"),
+  v.maxLength(9, "The Business Unit Number is at most 9 Characters Long"),
+  v.regex(/^\d+$/, "Please supply a valid CXOne Business Unit"),
+);
+
+export const CUSTOM_FIELD_TYPES = ["String", "Number", "DateTime", "Boolean", "Phone"] as const;
+
+export const CustomField = v.strictObject({
+  name: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, "Please enter a valid field name")),
+  displayName: v.pipe(v.string(), v.minLength(1, "Please enter a display name"), v.maxLength(50)),
+  type: v.picklist(CUSTOM_FIELD_TYPES, "Please select a field type"),
+});
+
+/**
+ * What a tenant may change about itself (PATCH /api/tenant-settings). Field limits are spec 000 §5 and §9;
+ * the per-product rules of the connection forms are applied by the settings screen's own endpoint.
+ * Provider-managed attributes (licenses, apiKey, tenantRole) are not here, so they cannot be patched.
+ */
+export const TenantSettingsPatch = v.strictObject({
+  company: v.optional(text(100)),
+  icProduct: v.optional(v.nullable(v.picklist(["Legacy", "CXOne", "Legacy Global"]))),
+  icBU: v.optional(v.nullable(BusinessUnit)),
+  icUserName: v.optional(text(50, "Please supply an inContact User Name")),
+  icPassword: v.optional(text(48)),
+  icApp: v.optional(text(40)),
+  icVendor: v.optional(text(50)),
+  icGetAuthTokenURL: v.optional(url("Please enter a valid authentication token URL")),
+  icAccessKey: v.optional(text(80, "Please supply a CXOne access key")),
+  icAppSecret: v.optional(text(80, "Please supply a CXOne application secret,")),
+  icDiscoveryDomain: v.optional(text(255)),
+  icAPIOverride: v.optional(url("Please provide a valid URL", 120)),
+  icCluster: v.optional(text(50)),
+  icScriptName: v.optional(text(100)),
+  email: v.optional(v.nullable(v.pipe(v.string(), v.email("Please enter a valid email address")))),
+  customFields: v.optional(v.pipe(v.array(CustomField), v.maxLength(100))),
+  dashBoardCharts: v.optional(v.nullable(v.array(v.record(v.string(), v.unknown())))),
+  e2DashCharts: v.optional(v.nullable(v.array(v.record(v.string(), v.unknown())))),
+  ppDashCharts: v.optional(v.nullable(v.array(v.record(v.string(), v.unknown())))),
+});
+export type TenantSettingsPatch = v.InferOutput<typeof TenantSettingsPatch>;
+
+/** Settings fields that hold credentials: encrypted at rest, masked on the way out (ARCHITECTURE.md, Data). */
+export const SECRET_FIELDS = ["icPassword", "icAppSecret", "e2ClientSecret"] as const;
+
+export const TenantId = v.pipe(
+  v.string("Please enter in a Tenant ID"),
+  v.trim(),
+  v.minLength(1, "Please enter in a Tenant ID"),
+  v.regex(/^[a-z0-9-]+$/, "Tenant ID must contain only lowercase letters, numbers, and dashes"),
+  v.maxLength(63, "Tenant ID must be 63 characters or less"),
+);
+
+export const TenantLicenses = v.pipe(
+  v.array(v.picklist(LICENSES), "Please select Tenant Licenses"),
+  v.minLength(1, "You must select at least one license."),
+);

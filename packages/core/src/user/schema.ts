@@ -1,0 +1,41 @@
+import * as v from "valibot";
+import { RIGHTS_PATTERN } from "../rights/index.ts";
+
+const password = v.pipe(
+  v.string("Please enter in a temporary password for the user."),
+  v.minLength(1, "Please enter in a temporary password for the user."),
+  v.minLength(8, "Password must be at least 8 characters long."),
+  v.maxLength(256, "Password must be 256 characters or less."),
+);
+
+const email = v.pipe(
+  v.string("Please enter an email."),
+  v.trim(),
+  v.minLength(1, "Please enter an email."),
+  v.email("Please enter an email."),
+  v.maxLength(254),
+);
+
+export const SignIn = v.strictObject({
+  email: v.pipe(v.string("Please enter an email."), v.minLength(1, "Please enter an email.")),
+  password: v.pipe(v.string("Please enter a password."), v.minLength(1, "Please enter a password.")),
+});
+
+export const SignUp = v.strictObject({
+  name: v.pipe(v.string("Please enter your name."), v.trim(), v.minLength(1, "Please enter your name."), v.maxLength(100)),
+  email,
+  password,
+});
+export type SignUp = v.InferOutput<typeof SignUp>;
+
+/** Create User (spec 003 §5), the provider's form. */
+export const CreateUser = v.strictObject({
+  tenant: v.pipe(v.string("Please enter in Tenant."), v.trim(), v.minLength(1, "Please enter in Tenant.")),
+  name: v.pipe(v.string("Please enter in name of user."), v.trim(), v.minLength(1, "Please enter in name of user.")),
+  email,
+  password,
+  tenantRole: v.pipe(v.string("Please enter in tenant role."), v.trim(), v.minLength(1, "Please enter in tenant role.")),
+  securityRights: v.pipe(v.string(), v.regex(RIGHTS_PATTERN, "Security rights must be four 0/1 flags joined by |.")),
+  company: v.pipe(v.string("Please enter in company name."), v.trim(), v.minLength(1, "Please enter in company name.")),
+});
+export type CreateUser = v.InferOutput<typeof CreateUser>;

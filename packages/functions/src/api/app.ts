@@ -1,0 +1,56 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { type AuthVars, requireSuperAdmin, requireUser } from "./auth.ts";
+import { docs } from "./docs.ts";
+import { methodNotAllowed } from "./method.ts";
+import { onError, problem } from "./problem.ts";
+import { admin } from "./routes/admin.ts";
+import { auth } from "./routes/auth.ts";
+import { health } from "./routes/health.ts";
+import { tenantSettings } from "./routes/tenant-settings.ts";
+
+/** Request bodies above this answer 413 (imports upload CSVs to Blobs, never through the API). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The routes, typed for the web app's hc client. The same object serves Lambda and the embedded server. */
+const routes = new Hono<AuthVars>()
+  .route("/health", health)
+  .route("/auth", auth)
+  .use("/tenant-settings/*", requireUser)
+  .route("/tenant-settings", tenantSettings)
+  .use("/admin/*", requireUser, requireSuperAdmin)
+  .route("/admin", admin);
+
+export type ApiRoutes = typeof api;
+
+const api = new Hono<AuthVars>()
+  .basePath("/api")
+  .use(requestId())
+  .use(secureHeaders())
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => problem(c, 413, "request.too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+    }),
+  )
+  .route("/", routes);
+
+docs(api);
+
+/** 405 for a known path with another method, else a 404 problem. Also used by servers that mount the API. */
+export const apiNotFound = (c: Context) =>
+  methodNotAllowed(api, c) ?? problem(c, 404, "route.not_found", `No route ${c.req.method} ${c.req.path}.`);
+
+api.notFound(apiNotFound);
+api.onError(onError);
+
+/**
+ * Extra routes only one deployment mode has (the embedded runtime's event stream) are mounted before the
+ * catch-all handlers run; call before serving.
+ */
+export function createApi(extend?: (app: Hono<AuthVars>) => void) {
+  extend?.(api as unknown as Hono<AuthVars>);
+  return api;
+}

@@ -1,0 +1,67 @@
+import { createMiddleware } from "hono/factory";
+import { assertSuperAdmin, type UserActor, withActor } from "@reachcx/core/actor/index";
+import { useEnv } from "@reachcx/core/env";
+import { VisibleError } from "@reachcx/core/error/index";
+import { getTenant } from "@reachcx/core/tenant/index";
+
+export type AuthVars = { Variables: { actor: UserActor; requestId: string } };
+
+/** Tenants are read on every request for the api-key check; a short cache keeps that off the hot path. */
+const TENANT_TTL_MS = 10_000;
+const tenantCache = new Map<string, { at: number; apiKey: string; active: boolean }>();
+
+async function tenantKey(tenant: string) {
+  const hit = tenantCache.get(tenant);
+  if (hit && Date.now() - hit.at < TENANT_TTL_MS) return hit;
+  const record = await withActor({ type: "system", tenant }, () => getTenant(tenant));
+  const entry = { at: Date.now(), apiKey: record?.apiKey ?? "", active: record?.status === "Active" };
+  tenantCache.set(tenant, entry);
+  return entry;
+}
+
+/** Forget a tenant's cached key (after an admin changes it). */
+export const forgetTenant = (tenant: string) => tenantCache.delete(tenant);
+
+function constantTimeEqual(a: string, b: string) {
+  if (a.length !== b.length || a.length === 0) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Verifies the bearer token, then requires the tenant's api key in x-api-key (spec 000 §7: calls to the
+ * product's own backend carry both). The tenant comes from the token only; the request runs as that actor.
+ */
+export const requireUser = createMiddleware<AuthVars>(async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new VisibleError("auth", "auth.missing_token", "Sign in first: the request has no bearer token.");
+  const claims = await useEnv().identity.verify(match[1] as string);
+
+  const apiKey = c.req.header("x-api-key");
+  if (!apiKey) throw new VisibleError("auth", "auth.missing_api_key", "The request has no x-api-key header.");
+  const tenant = await tenantKey(claims.tenant);
+  if (!constantTimeEqual(apiKey, tenant.apiKey))
+    throw new VisibleError("forbidden", "auth.api_key_mismatch", "The api key does not belong to your tenant.");
+  if (!tenant.active) throw new VisibleError("forbidden", "auth.tenant_disabled", "This tenant has been disabled.");
+
+  const actor: UserActor = {
+    type: "user",
+    tenant: claims.tenant,
+    userId: claims.sub,
+    email: claims.email,
+    name: claims.name,
+    company: claims.company,
+    tenantRole: claims.tenantRole,
+    securityRights: claims.securityRights,
+  };
+  c.set("actor", actor);
+  await withActor(actor, next);
+});
+
+/** Provider-only routes (/api/admin/*): SuperAdmin on top of a verified user. */
+export const requireSuperAdmin = createMiddleware<AuthVars>(async (_c, next) => {
+  assertSuperAdmin();
+  await next();
+});

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { withActor } from "@reachcx/core/actor/index";
+import { userContext } from "@reachcx/core/context/index";
+import { useEnv } from "@reachcx/core/env";
+import type { Claims } from "@reachcx/core/identity/index";
+import { SignIn, SignUp, signUp } from "@reachcx/core/user/index";
+import { type AuthVars, requireUser } from "../auth.ts";
+import { valid } from "../validate.ts";
+
+const contextOf = (claims: Claims) =>
+  withActor(
+    {
+      type: "user",
+      tenant: claims.tenant,
+      userId: claims.sub,
+      email: claims.email,
+      name: claims.name,
+      company: claims.company,
+      tenantRole: claims.tenantRole,
+      securityRights: claims.securityRights,
+    },
+    userContext,
+  );
+
+export const auth = new Hono<AuthVars>()
+  .post(
+    "/sign-in",
+    describeRoute({
+      tags: ["Auth"],
+      summary: "Sign in with email and password; answers a token and the user context",
+      responses: { 200: { description: "Signed in" }, 401: { description: "Incorrect email or password" } },
+    }),
+    valid("json", SignIn),
+    async (c) => {
+      const { email, password } = c.req.valid("json");
+      const { token, claims } = await useEnv().identity.signIn(email, password);
+      return c.json({ token, context: await contextOf(claims) }, 200);
+    },
+  )
+  .post(
+    "/sign-up",
+    describeRoute({
+      tags: ["Auth"],
+      summary: "Open a new organization with its first administrator",
+      responses: { 201: { description: "Signed up and signed in" }, 409: { description: "Email already used" } },
+    }),
+    valid("json", SignUp),
+    async (c) => {
+      const { token, claims } = await signUp(c.req.valid("json"));
+      return c.json({ token, context: await contextOf(claims) }, 201);
+    },
+  )
+  .get(
+    "/me",
+    describeRoute({ tags: ["Auth"], summary: "The signed-in user's context", responses: { 200: { description: "Context" } } }),
+    requireUser,
+    async (c) => c.json({ context: await userContext() }, 200),
+  );

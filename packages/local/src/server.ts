@@ -1,0 +1,27 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { apiNotFound, createApi } from "@reachcx/functions/api/app";
+import { mountEvents, type RealtimeHub } from "./realtime.ts";
+
+/** One port: the API under /api (plus the event stream) and the built console for every other path. */
+export function createServerApp(options: { webDist: string; hub: RealtimeHub }) {
+  const api = createApi((app) => mountEvents(app, options.hub));
+  const app = new Hono();
+  app.route("/", api);
+  const root = relative(process.cwd(), options.webDist) || ".";
+  app.use("*", serveStatic({ root }));
+  const index = join(options.webDist, "index.html");
+  app.get("*", async (c) => {
+    if (isApi(c.req.path)) return apiNotFound(c);
+    if (!existsSync(index))
+      return c.text("The console has not been built: run `npm run build:web` (npm start does it).", 503);
+    return c.html(await readFile(index, "utf8"));
+  });
+  app.notFound((c) => (isApi(c.req.path) ? apiNotFound(c) : c.text("Not found", 404)));
+  return app;
+}
+
+const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
