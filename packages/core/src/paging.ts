@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { VisibleError } from "./error/index.ts";
 
 /** `?cursor=&limit=` for every list (ARCHITECTURE.md, API). Cursors are opaque to clients. */
 export const PageQuery = v.object({
@@ -22,3 +23,16 @@ export interface Page<T> {
 }
 
 export const DEFAULT_LIMIT = 10;
+
+/** Runs a store query with a client's cursor; a cursor the store cannot read is the client's mistake (400). */
+export async function withCursor<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { isElectroError?: boolean }).isElectroError && /cursor/i.test((err as Error).message))
+      throw new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
+        { path: "cursor", message: "The cursor is not valid." },
+      ]);
+    throw err;
+  }
+}

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { log } from "@reachcx/functions/log";
 import { StartupError } from "./errors.ts";
+import { quietSdkNodeWarning } from "./quiet.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 
@@ -9,11 +10,7 @@ import { type Runtime, startRuntime } from "./runtime.ts";
  * fresh instance with the demo data), DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL.
  */
 const started = Date.now();
-// Node 20 is what these machines have; the SDK's notice about its future Node 22 floor is not actionable here.
-process.removeAllListeners("warning");
-process.on("warning", (w) => {
-  if (w.name !== "NodeVersionSupportWarning") console.warn(w.message);
-});
+quietSdkNodeWarning();
 const port = Number(process.env.PORT ?? 3000);
 const inMemory = process.env.IN_MEMORY === "1";
 const dataDir = inMemory ? undefined : resolve(process.env.DATA_DIR ?? ".data");

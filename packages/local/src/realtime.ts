@@ -64,8 +64,12 @@ export function mountEvents(app: Hono<AuthVars>, hub: RealtimeHub) {
           continue;
         }
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, HEARTBEAT_MS);
+          const timer = setTimeout(resolve, HEARTBEAT_MS);
+          timer.unref();
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
         wake = undefined;
         if (queue.length === 0 && !stream.aborted) await stream.write(": heartbeat\n\n");

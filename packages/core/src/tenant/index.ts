@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
-import { DEFAULT_LIMIT, type Page, type PageQuery } from "../paging.ts";
+import { DEFAULT_LIMIT, type Page, type PageQuery, withCursor } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
@@ -100,9 +100,11 @@ export async function revealSecret(field: (typeof SECRET_FIELDS)[number]): Promi
 
 /** Tenants a page at a time, for provider staff (caller checks SuperAdmin). */
 export async function listTenants(page: PageQuery): Promise<Page<TenantListItem>> {
-  const { data, cursor } = await useStore()
-    .entities.tenant.query.byId({})
-    .go({ cursor: page.cursor ?? null, limit: page.limit ?? DEFAULT_LIMIT });
+  const { data, cursor } = await withCursor(() =>
+    useStore()
+      .entities.tenant.query.byId({})
+      .go({ cursor: page.cursor ?? null, limit: page.limit ?? DEFAULT_LIMIT }),
+  );
   return {
     items: data.map((t) => ({ id: t.id, name: t.name, apiKey: t.apiKey, licenses: t.licenses, status: t.status })),
     nextCursor: cursor ?? null,

@@ -14,6 +14,25 @@ import { tenantSettings } from "./routes/tenant-settings.ts";
 /** Request bodies above this answer 413 (imports upload CSVs to Blobs, never through the API). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Bodies up to this size are read and dropped before a 413, so the client sees the answer, not a reset. */
+const DRAIN_LIMIT = 32 * 1024 * 1024;
+
+async function drain(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    while (read < DRAIN_LIMIT) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away: nothing left to answer
+  }
+}
+
 /** The routes, typed for the web app's hc client. The same object serves Lambda and the embedded server. */
 const routes = new Hono<AuthVars>()
   .route("/health", health)
@@ -32,7 +51,10 @@ const api = new Hono<AuthVars>()
   .use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => problem(c, 413, "request.too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+      onError: async (c) => {
+        await drain(c.req.raw);
+        return problem(c, 413, "request.too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+      },
     }),
   )
   .route("/", routes);

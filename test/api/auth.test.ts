@@ -1,0 +1,148 @@
+import { describe, expect, inject, it } from "vitest";
+import { call, DEMO_USERS, expectProblem, mintToken, signIn } from "../support/api.ts";
+
+describe("POST /api/auth/sign-in", () => {
+  it("answers a token and the user context of the demo tenant admin", async () => {
+    const res = await call("/api/auth/sign-in", {
+      method: "POST",
+      body: { email: DEMO_USERS.acme, password: inject("demoPassword") },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.token.split(".")).toHaveLength(3);
+    expect(res.json.context).toMatchObject({
+      tenant: "acme",
+      tenantRole: "Admin",
+      company: "Acme Collections",
+      securityRights: "1|1|1|1",
+      secRole: "1|1|1|1",
+      rights: { dashboards: true, inventory: true, listManagement: true, configuration: true },
+      licenses: ["ListManager", "MaxCIF", "PromptPay"],
+      customFields: [],
+      landing: "/dashboard",
+    });
+    expect(res.json.context.apiKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it("sends a MaxCIF-only tenant to /e2 and provider staff to /admin", async () => {
+    expect((await signIn(DEMO_USERS.globex)).context.landing).toBe("/e2");
+    const provider = await signIn(DEMO_USERS.provider);
+    expect(provider.context).toMatchObject({ tenantRole: "SuperAdmin", landing: "/admin" });
+  });
+
+  it("refuses a wrong password and an unknown email alike", async () => {
+    const wrong = expectProblem(
+      await call("/api/auth/sign-in", { method: "POST", body: { email: DEMO_USERS.acme, password: "nope-nope" } }),
+      401,
+    );
+    const unknown = expectProblem(
+      await call("/api/auth/sign-in", { method: "POST", body: { email: "nobody@acme.example", password: "nope-nope" } }),
+      401,
+    );
+    expect(wrong.detail).toBe("Incorrect email or password.");
+    expect(unknown.detail).toBe(wrong.detail);
+  });
+
+  it("lists each missing field", async () => {
+    const problem = expectProblem(await call("/api/auth/sign-in", { method: "POST", body: {} }), 400);
+    expect(problem.errors.map((e) => e.path).sort()).toEqual(["email", "password"]);
+  });
+});
+
+describe("POST /api/auth/sign-up", () => {
+  it("opens a new organization whose owner lands on /config until it is connected", async () => {
+    const email = `owner-${Date.now()}@newco.example`;
+    const res = await call("/api/auth/sign-up", {
+      method: "POST",
+      body: { name: "Nia Newco", email, password: "long-enough-1" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.context).toMatchObject({
+      tenantRole: "Admin",
+      securityRights: "1|1|1|1",
+      licenses: [],
+      icBU: null,
+      landing: "/config",
+    });
+    expect(res.json.context.tenant).toMatch(/^owner-\d+-[0-9a-f]{6}$/);
+    const again = await signIn(email, "long-enough-1");
+    expect(again.tenant).toBe(res.json.context.tenant);
+  });
+
+  it("refuses a short password with the spec's message", async () => {
+    const problem = expectProblem(
+      await call("/api/auth/sign-up", { method: "POST", body: { name: "Short", email: "s@x.example", password: "short" } }),
+      400,
+    );
+    expect(problem.errors).toContainEqual({ path: "password", message: "Password must be at least 8 characters long." });
+  });
+
+  it("refuses a taken email and leaves no empty organization behind", async () => {
+    const provider = await signIn(DEMO_USERS.provider);
+    const count = async () => {
+      let total = 0;
+      let cursor: string | null = null;
+      do {
+        const page: any = await call(`/api/admin/tenant?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+          session: provider,
+        });
+        total += page.json.items.length;
+        cursor = page.json.nextCursor;
+      } while (cursor);
+      return total;
+    };
+    const before = await count();
+    const problem = expectProblem(
+      await call("/api/auth/sign-up", {
+        method: "POST",
+        body: { name: "Copycat", email: DEMO_USERS.acme, password: "long-enough-1" },
+      }),
+      409,
+    );
+    expect(problem.detail).toBe("A user with this email already exists.");
+    expect(await count()).toBe(before);
+  });
+});
+
+describe("tokens", () => {
+  it("GET /api/auth/me answers the context for a valid token and key", async () => {
+    const session = await signIn(DEMO_USERS.acme);
+    const res = await call("/api/auth/me", { session });
+    expect(res.status).toBe(200);
+    expect(res.json.context.tenant).toBe("acme");
+  });
+
+  it("refuses no token, a forged token, an expired token and a token missing claims", async () => {
+    const session = await signIn(DEMO_USERS.acme);
+    const claims = {
+      "custom:tenant": "acme",
+      "custom:tenantRole": "Admin",
+      "custom:securityRights": "1|1|1|1",
+      "custom:company": "Acme Collections",
+      name: "Alex Acme",
+      email: DEMO_USERS.acme,
+    };
+    const headers = (token: string) => ({ authorization: `Bearer ${token}`, "x-api-key": session.apiKey });
+
+    expectProblem(await call("/api/tenant-settings", { headers: { "x-api-key": session.apiKey } }), 401);
+
+    const forged = await mintToken(claims, { key: new Uint8Array(32).fill(7) });
+    expect(expectProblem(await call("/api/tenant-settings", { headers: headers(forged) }), 401).code).toBe(
+      "auth.invalid_token",
+    );
+
+    const expired = await mintToken(claims, { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    expect(expectProblem(await call("/api/tenant-settings", { headers: headers(expired) }), 401).detail).toBe(
+      "The sign-in token has expired.",
+    );
+
+    const { "custom:tenant": _omit, ...withoutTenant } = claims;
+    const partial = await mintToken(withoutTenant);
+    expect(expectProblem(await call("/api/tenant-settings", { headers: headers(partial) }), 401).detail).toContain(
+      "tenant",
+    );
+
+    // The same minting with every claim is accepted, so the refusals above are about what was changed.
+    const good = await mintToken(claims);
+    expect((await call("/api/tenant-settings", { headers: headers(good) })).status).toBe(200);
+  });
+});

@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SignJWT } from "jose";
+import { inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+
+export interface Session {
+  token: string;
+  apiKey: string;
+  tenant: string;
+  context: Record<string, unknown> & { apiKey: string; tenant: string };
+}
+
+export const DEMO_USERS = {
+  provider: "super@provider.example",
+  acme: "admin@acme.example",
+  globex: "admin@globex.example",
+} as const;
+
+export async function call(
+  path: string,
+  init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; session?: Session } = {},
+) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.session) {
+    headers.authorization ??= `Bearer ${init.session.token}`;
+    headers["x-api-key"] ??= init.session.apiKey;
+  }
+  let body: string | undefined = init.raw;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await fetch(`${baseUrl()}${path}`, { method: init.method ?? "GET", headers, body });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+export async function signIn(email: string, password = inject("demoPassword")): Promise<Session> {
+  const res = await call("/api/auth/sign-in", { method: "POST", body: { email, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${res.text}`);
+  return { token: res.json.token, apiKey: res.json.context.apiKey, tenant: res.json.context.tenant, context: res.json.context };
+}
+
+/** The embedded runtime's signing key, read from the test DATA_DIR, to mint tokens the server must refuse. */
+export function signingKey(): Uint8Array {
+  const keys = JSON.parse(readFileSync(join(inject("dataDir"), "keys.json"), "utf8"));
+  return Buffer.from(keys.jwt, "base64");
+}
+
+export async function mintToken(claims: Record<string, unknown>, options: { expiresIn?: string | number; key?: Uint8Array } = {}) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer("reachcx-embedded")
+    .setAudience("reachcx-console")
+    .setSubject(String(claims.sub ?? "someone"))
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+    .setExpirationTime(options.expiresIn ?? "1h")
+    .sign(options.key ?? signingKey());
+}
+
+export function expectProblem(res: { status: number; headers: Headers; json: any }, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json)}`);
+  if (!res.headers.get("content-type")?.includes("application/problem+json"))
+    throw new Error(`expected problem+json, got ${res.headers.get("content-type")}`);
+  if (res.json?.status !== status || typeof res.json?.detail !== "string" || !Array.isArray(res.json?.errors))
+    throw new Error(`not a problem document: ${JSON.stringify(res.json)}`);
+  return res.json as { status: number; detail: string; code: string; errors: { path: string; message: string }[] };
+}

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { quietSdkNodeWarning } from "../../packages/local/src/quiet.ts";
+import { type Runtime, startRuntime } from "../../packages/local/src/runtime.ts";
+
+export const TEST_PASSWORD = "test-demo-password";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    demoPassword: string;
+  }
+}
+
+let runtime: Runtime | undefined;
+let dataDir: string | undefined;
+
+/** One embedded runtime for the whole run, on a free port with a throwaway DATA_DIR. */
+export async function setup(project: TestProject) {
+  quietSdkNodeWarning();
+  dataDir = mkdtempSync(join(tmpdir(), "reachcx-test-"));
+  runtime = await startRuntime({ port: 0, dataDir, demoPassword: TEST_PASSWORD, host: "127.0.0.1" });
+  project.provide("baseUrl", runtime.url);
+  project.provide("dataDir", dataDir);
+  project.provide("demoPassword", TEST_PASSWORD);
+}
+
+export async function teardown() {
+  await runtime?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
