@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { quietSdkNodeWarning } from "../../packages/local/src/quiet.ts";
-import { type Runtime, startRuntime } from "../../packages/local/src/runtime.ts";
+import type { Runtime } from "../../packages/local/src/runtime.ts";
 
 export const TEST_PASSWORD = "test-demo-password";
 
@@ -12,6 +12,7 @@ declare module "vitest" {
     baseUrl: string;
     dataDir: string;
     demoPassword: string;
+    dynamoEndpoint: string;
   }
 }
 
@@ -21,11 +22,13 @@ let dataDir: string | undefined;
 /** One embedded runtime for the whole run, on a free port with a throwaway DATA_DIR. */
 export async function setup(project: TestProject) {
   quietSdkNodeWarning();
+  const { startRuntime } = await import("../../packages/local/src/runtime.ts");
   dataDir = mkdtempSync(join(tmpdir(), "reachcx-test-"));
   runtime = await startRuntime({ port: 0, dataDir, demoPassword: TEST_PASSWORD, host: "127.0.0.1" });
   project.provide("baseUrl", runtime.url);
   project.provide("dataDir", dataDir);
   project.provide("demoPassword", TEST_PASSWORD);
+  project.provide("dynamoEndpoint", runtime.dynamoEndpoint);
 }
 
 export async function teardown() {

@@ -27,6 +27,8 @@ export interface Runtime {
   port: number;
   seeded: boolean;
   hub: RealtimeHub;
+  /** DynamoDB Local's endpoint, for conformance suites that exercise adapters directly. */
+  dynamoEndpoint: string;
   stop(): Promise<void>;
 }
 
@@ -72,7 +74,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://localhost:${port}`, port, seeded, hub, stop };
+    return { url: `http://localhost:${port}`, port, seeded, hub, stop, dynamoEndpoint: dynamo.endpoint };
   } catch (err) {
     await stop();
     throw err;

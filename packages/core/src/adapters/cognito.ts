@@ -1,0 +1,94 @@
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  NotAuthorizedException,
+  UserNotFoundException,
+  UsernameExistsException,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { CognitoJwtVerifier } from "aws-jwt-verify";
+import { JwtExpiredError } from "aws-jwt-verify/error";
+import { VisibleError } from "../error/index.ts";
+import { CLAIM, claimsFrom, type Identity, invalidCredentials, invalidToken } from "../identity/index.ts";
+
+/**
+ * The Identity port on Cognito: id tokens carry the custom attributes as claims, verified with the
+ * pool's JWKS by aws-jwt-verify; sign-in uses USER_PASSWORD_AUTH; users are created by the admin API.
+ */
+export function cognitoIdentity(options: { userPoolId: string; clientId: string; region?: string }): Identity {
+  const client = new CognitoIdentityProviderClient({ region: options.region ?? options.userPoolId.split("_")[0] });
+  const verifier = CognitoJwtVerifier.create({
+    userPoolId: options.userPoolId,
+    clientId: options.clientId,
+    tokenUse: "id",
+  });
+
+  return {
+    async signIn(email, password) {
+      try {
+        const result = await client.send(
+          new InitiateAuthCommand({
+            AuthFlow: "USER_PASSWORD_AUTH",
+            ClientId: options.clientId,
+            AuthParameters: { USERNAME: email.trim().toLowerCase(), PASSWORD: password },
+          }),
+        );
+        const token = result.AuthenticationResult?.IdToken;
+        if (!token) throw invalidCredentials();
+        return { token, claims: await this.verify(token) };
+      } catch (err) {
+        if (err instanceof NotAuthorizedException || err instanceof UserNotFoundException) throw invalidCredentials();
+        throw err;
+      }
+    },
+
+    async verify(token) {
+      try {
+        return claimsFrom((await verifier.verify(token)) as unknown as Record<string, unknown>);
+      } catch (err) {
+        if (err instanceof VisibleError) throw err;
+        if (err instanceof JwtExpiredError) throw invalidToken("The sign-in token has expired.");
+        throw invalidToken();
+      }
+    },
+
+    async createUser(user) {
+      const username = user.email.trim().toLowerCase();
+      try {
+        const created = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: options.userPoolId,
+            Username: username,
+            MessageAction: "SUPPRESS",
+            UserAttributes: [
+              { Name: "email", Value: username },
+              { Name: "email_verified", Value: "true" },
+              { Name: "name", Value: user.name },
+              { Name: CLAIM.tenant, Value: user.tenant },
+              { Name: CLAIM.tenantRole, Value: user.tenantRole },
+              { Name: CLAIM.securityRights, Value: user.securityRights },
+              { Name: CLAIM.company, Value: user.company },
+            ],
+          }),
+        );
+        await client.send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: options.userPoolId,
+            Username: username,
+            Password: user.password,
+            Permanent: true,
+          }),
+        );
+        const sub = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? username;
+        return { userId: sub };
+      } catch (err) {
+        if (err instanceof UsernameExistsException)
+          throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.", [
+            { path: "email", message: "A user with this email already exists." },
+          ]);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { cognitoIdentity } from "../../packages/core/src/adapters/cognito.ts";
+import { VisibleError } from "../../packages/core/src/error/index.ts";
+import { embeddedIdentity } from "../../packages/core/src/identity/embedded.ts";
+import type { Identity } from "../../packages/core/src/identity/index.ts";
+import { createDynamoClient } from "../../packages/core/src/store/client.ts";
+import { createService } from "../../packages/core/src/store/entities.ts";
+
+/** What every Identity adapter must do. Cognito runs when COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID are set. */
+function identitySuite(name: string, make: () => Identity) {
+  describe(`Identity conformance: ${name}`, () => {
+    const identity = make();
+    const email = `conf-${randomUUID()}@conformance.example`;
+    const user = {
+      email,
+      password: "conformance-pass-1",
+      name: "Conny Formance",
+      tenant: "conformance",
+      tenantRole: "Admin",
+      securityRights: "1|0|1|0",
+      company: "Conformance Inc",
+    };
+
+    it("creates a user who signs in with claims carrying tenant, role, rights and company", async () => {
+      await identity.createUser(user);
+      const { token, claims } = await identity.signIn(email.toUpperCase(), user.password);
+      expect(claims).toMatchObject({
+        tenant: "conformance",
+        tenantRole: "Admin",
+        securityRights: "1|0|1|0",
+        company: "Conformance Inc",
+        name: "Conny Formance",
+        email,
+      });
+      expect(await identity.verify(token)).toEqual(claims);
+    });
+
+    it("refuses a wrong password and an unknown user with the same 401", async () => {
+      const wrong = await identity.signIn(email, "wrong-password").catch((e) => e);
+      const unknown = await identity.signIn(`nobody-${randomUUID()}@x.example`, "whatever1").catch((e) => e);
+      for (const err of [wrong, unknown]) {
+        expect(err).toBeInstanceOf(VisibleError);
+        expect((err as VisibleError).kind).toBe("auth");
+      }
+      expect(wrong.message).toBe(unknown.message);
+    });
+
+    it("refuses a second user with the same email", async () => {
+      const err = await identity.createUser({ ...user, tenant: "other" }).catch((e) => e);
+      expect(err).toBeInstanceOf(VisibleError);
+      expect((err as VisibleError).kind).toBe("conflict");
+    });
+
+    it("refuses a tampered token", async () => {
+      const { token } = await identity.signIn(email, user.password);
+      const [h, p, s] = token.split(".");
+      const body = JSON.parse(Buffer.from(p as string, "base64url").toString());
+      body["custom:tenant"] = "someone-else";
+      const forged = [h, Buffer.from(JSON.stringify(body)).toString("base64url"), s].join(".");
+      await expect(identity.verify(forged)).rejects.toMatchObject({ kind: "auth" });
+    });
+  });
+}
+
+identitySuite("embedded (Store + jose)", () => {
+  const store = createService(createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }), "reachcx");
+  return embeddedIdentity({ store, key: randomBytes(32) });
+});
+
+const pool = process.env.COGNITO_USER_POOL_ID;
+const client = process.env.COGNITO_CLIENT_ID;
+if (pool && client) identitySuite("Cognito", () => cognitoIdentity({ userPoolId: pool, clientId: client }));
