@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
-    reporters: ["default"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       { test: { name: "core", environment: "node", include: ["packages/core/src/**/*.test.ts"] } },
       {
