@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { forgetTenant } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
 import { ChangeFeed } from "./changes.ts";
 import { startDynamo } from "./dynamo.ts";
@@ -60,6 +61,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) => log.error("change feed", { error: err }));
     feed.subscribe(hub.publish);
+    feed.subscribe((records) => {
+      for (const r of records) {
+        const image = r.newImage ?? r.oldImage;
+        if (image?.__edb_e__ === "tenant" && typeof image.id === "string") forgetTenant(image.id);
+      }
+    });
     await feed.start();
     cleanup.push(() => feed.stop());
 

@@ -4,9 +4,11 @@ import { useEnv, useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, type PageQuery, withCursor } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
+import { cachedTenant } from "./cache.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
 export * from "./schema.ts";
+export { cachedTenant, forgetTenant } from "./cache.ts";
 
 export const newApiKey = () => randomBytes(24).toString("base64url");
 
@@ -45,17 +47,17 @@ export async function readSettings() {
   const store = useStore();
   const [settings, record] = await Promise.all([
     store.entities.tenantSettings.get({ tenant }).go(),
-    store.entities.tenant.get({ id: tenant }).go(),
+    cachedTenant(tenant),
   ]);
-  if (!record.data) throw new VisibleError("not_found", "tenant.not_found", "This tenant does not exist.");
+  if (!record) throw new VisibleError("not_found", "tenant.not_found", "This tenant does not exist.");
   const data: Record<string, unknown> = { ...(settings.data ?? {}) };
   for (const field of SECRET_FIELDS) data[field] = data[field] ? MASK : null;
   return {
     ...data,
     id: tenant,
     tenant,
-    apiKey: record.data.apiKey,
-    licenses: record.data.licenses,
+    apiKey: record.apiKey,
+    licenses: record.licenses,
     customFields: (data.customFields as unknown[] | undefined) ?? [],
     icBU: (data.icBU as string | undefined) ?? null,
   };

@@ -2,25 +2,9 @@ import { createMiddleware } from "hono/factory";
 import { assertSuperAdmin, type UserActor, withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import { VisibleError } from "@reachcx/core/error/index";
-import { getTenant } from "@reachcx/core/tenant/index";
+import { cachedTenant } from "@reachcx/core/tenant/index";
 
 export type AuthVars = { Variables: { actor: UserActor; requestId: string } };
-
-/** Tenants are read on every request for the api-key check; a short cache keeps that off the hot path. */
-const TENANT_TTL_MS = 10_000;
-const tenantCache = new Map<string, { at: number; apiKey: string; active: boolean }>();
-
-async function tenantKey(tenant: string) {
-  const hit = tenantCache.get(tenant);
-  if (hit && Date.now() - hit.at < TENANT_TTL_MS) return hit;
-  const record = await withActor({ type: "system", tenant }, () => getTenant(tenant));
-  const entry = { at: Date.now(), apiKey: record?.apiKey ?? "", active: record?.status === "Active" };
-  tenantCache.set(tenant, entry);
-  return entry;
-}
-
-/** Forget a tenant's cached key (after an admin changes it). */
-export const forgetTenant = (tenant: string) => tenantCache.delete(tenant);
 
 function constantTimeEqual(a: string, b: string) {
   if (a.length !== b.length || a.length === 0) return false;
@@ -41,10 +25,10 @@ export const requireUser = createMiddleware<AuthVars>(async (c, next) => {
 
   const apiKey = c.req.header("x-api-key");
   if (!apiKey) throw new VisibleError("auth", "auth.missing_api_key", "The request has no x-api-key header.");
-  const tenant = await tenantKey(claims.tenant);
-  if (!constantTimeEqual(apiKey, tenant.apiKey))
+  const tenant = await withActor({ type: "system", tenant: claims.tenant }, () => cachedTenant(claims.tenant));
+  if (!constantTimeEqual(apiKey, tenant?.apiKey ?? ""))
     throw new VisibleError("forbidden", "auth.api_key_mismatch", "The api key does not belong to your tenant.");
-  if (!tenant.active) throw new VisibleError("forbidden", "auth.tenant_disabled", "This tenant has been disabled.");
+  if (tenant?.status !== "Active") throw new VisibleError("forbidden", "auth.tenant_disabled", "This tenant has been disabled.");
 
   const actor: UserActor = {
     type: "user",
