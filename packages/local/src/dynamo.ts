@@ -86,6 +86,12 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch (err) {
+        // It answered, but with a server failure: it is up and cannot read its files.
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status && status >= 500)
+          throw new StartupError(
+            `DynamoDB Local cannot read ${path ?? "its data"} (${(err as Error).name}); move ${options.dataDir} away to start fresh.`,
+          );
         if (Date.now() > deadline) throw new StartupError(`DynamoDB Local did not answer within 30 s: ${String(err)}`);
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -1,7 +1,7 @@
+import "./quiet.ts";
 import { resolve } from "node:path";
 import { log } from "@reachcx/functions/log";
 import { StartupError } from "./errors.ts";
-import { quietSdkNodeWarning } from "./quiet.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 
@@ -10,7 +10,6 @@ import { type Runtime, startRuntime } from "./runtime.ts";
  * fresh instance with the demo data), DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL.
  */
 const started = Date.now();
-quietSdkNodeWarning();
 const port = Number(process.env.PORT ?? 3000);
 const inMemory = process.env.IN_MEMORY === "1";
 const dataDir = inMemory ? undefined : resolve(process.env.DATA_DIR ?? ".data");

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -38,6 +38,7 @@ export const WEB_DIST = join(ROOT, "packages/web/dist");
 
 /** Starts the whole product on one machine: DynamoDB Local, the change feed, the API and the console. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  if (options.port !== 0) await assertPortFree(options.port, options.host ?? "0.0.0.0");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const dynamo = await startDynamo({ dataDir: options.dataDir });
   const cleanup: (() => Promise<unknown>)[] = [() => dynamo.stop()];
@@ -88,6 +89,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 }
 
+const portInUse = (port: number) =>
+  new StartupError(`Port ${port} is already in use: stop the other program or start with PORT=<another port>.`);
+
+/** Fails fast, before DynamoDB Local starts, when the port is taken. */
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", (err: NodeJS.ErrnoException) => reject(err.code === "EADDRINUSE" ? portInUse(port) : err));
+    probe.listen(port, host, () => probe.close(() => resolvePort()));
+  });
+}
+
 type NodeServer = ReturnType<typeof serve> & { closeAllConnections?: () => void };
 
 function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<NodeServer> {
@@ -96,9 +109,7 @@ function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostn
     server.once("listening", () => resolveServer(server));
     server.once("error", (err: NodeJS.ErrnoException) =>
       reject(
-        err.code === "EADDRINUSE"
-          ? new StartupError(`Port ${port} is already in use: stop the other program or start with PORT=<another port>.`)
-          : err,
+        err.code === "EADDRINUSE" ? portInUse(port) : err,
       ),
     );
   });
