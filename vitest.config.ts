@@ -22,7 +22,14 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      { test: { name: "stacks", environment: "node", include: ["test/stacks/**/*.test.ts"], testTimeout: 180_000 } },
+      {
+        test: {
+          name: "stacks",
+          environment: "node",
+          include: ["test/stacks/**/*.test.ts"],
+          testTimeout: 180_000,
+        },
+      },
       {
         test: {
           name: "e2e",

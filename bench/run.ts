@@ -61,7 +61,13 @@ async function coldStart() {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: "error",
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -84,7 +90,9 @@ async function main() {
   const server = await coldStart();
   try {
     console.log("Cold start of `npm start` (fresh DATA_DIR, demo seed) to first 200 on /api/health");
-    console.log(`  start: ${fmt(server.seconds, 2)} s   DynamoDB Local alone: ${fmt(baseline, 2)} s   ratio ${fmt(server.seconds / baseline, 2)}x\n`);
+    console.log(
+      `  start: ${fmt(server.seconds, 2)} s   DynamoDB Local alone: ${fmt(baseline, 2)} s   ratio ${fmt(server.seconds / baseline, 2)}x\n`,
+    );
 
     const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
       method: "POST",
@@ -96,10 +104,16 @@ async function main() {
     const health = await load(`${server.url}/api/health`);
     const settings = await load(`${server.url}/api/tenant-settings`, auth);
     console.log("GET /api/tenant-settings (token + api key) vs GET /api/health");
-    console.log(`  health:           ${fmt(health.rps, 0)} req/s  p50 ${health.p50} ms  p99 ${health.p99} ms`);
-    console.log(`  tenant-settings:  ${fmt(settings.rps, 0)} req/s  p50 ${settings.p50} ms  p99 ${settings.p99} ms`);
+    console.log(
+      `  health:           ${fmt(health.rps, 0)} req/s  p50 ${health.p50} ms  p99 ${health.p99} ms`,
+    );
+    console.log(
+      `  tenant-settings:  ${fmt(settings.rps, 0)} req/s  p50 ${settings.p50} ms  p99 ${settings.p99} ms`,
+    );
     console.log(`  ratio (settings/health req/s): ${fmt(settings.rps / health.rps, 2)}`);
-    console.log("  (settings costs one DynamoDB Local GetItem per request; the tenant record is cached per process)");
+    console.log(
+      "  (settings costs one DynamoDB Local GetItem per request; the tenant record is cached per process)",
+    );
   } finally {
     await stopGroup(server.child);
     rmSync(server.dataDir, { recursive: true, force: true });

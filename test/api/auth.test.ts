@@ -31,11 +31,17 @@ describe("POST /api/auth/sign-in", () => {
 
   it("refuses a wrong password and an unknown email alike", async () => {
     const wrong = expectProblem(
-      await call("/api/auth/sign-in", { method: "POST", body: { email: DEMO_USERS.acme, password: "nope-nope" } }),
+      await call("/api/auth/sign-in", {
+        method: "POST",
+        body: { email: DEMO_USERS.acme, password: "nope-nope" },
+      }),
       401,
     );
     const unknown = expectProblem(
-      await call("/api/auth/sign-in", { method: "POST", body: { email: "nobody@acme.example", password: "nope-nope" } }),
+      await call("/api/auth/sign-in", {
+        method: "POST",
+        body: { email: "nobody@acme.example", password: "nope-nope" },
+      }),
       401,
     );
     expect(wrong.detail).toBe("Incorrect email or password.");
@@ -70,10 +76,16 @@ describe("POST /api/auth/sign-up", () => {
 
   it("refuses a short password with the spec's message", async () => {
     const problem = expectProblem(
-      await call("/api/auth/sign-up", { method: "POST", body: { name: "Short", email: "s@x.example", password: "short" } }),
+      await call("/api/auth/sign-up", {
+        method: "POST",
+        body: { name: "Short", email: "s@x.example", password: "short" },
+      }),
       400,
     );
-    expect(problem.errors).toContainEqual({ path: "password", message: "Password must be at least 8 characters long." });
+    expect(problem.errors).toContainEqual({
+      path: "password",
+      message: "Password must be at least 8 characters long.",
+    });
   });
 
   it("refuses a taken email and leaves no empty organization behind", async () => {
@@ -82,9 +94,12 @@ describe("POST /api/auth/sign-up", () => {
       let total = 0;
       let cursor: string | null = null;
       do {
-        const page: any = await call(`/api/admin/tenant?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
-          session: provider,
-        });
+        const page: any = await call(
+          `/api/admin/tenant?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          {
+            session: provider,
+          },
+        );
         total += page.json.items.length;
         cursor = page.json.nextCursor;
       } while (cursor);
@@ -137,9 +152,9 @@ describe("tokens", () => {
 
     const { "custom:tenant": _omit, ...withoutTenant } = claims;
     const partial = await mintToken(withoutTenant);
-    expect(expectProblem(await call("/api/tenant-settings", { headers: headers(partial) }), 401).detail).toContain(
-      "tenant",
-    );
+    expect(
+      expectProblem(await call("/api/tenant-settings", { headers: headers(partial) }), 401).detail,
+    ).toContain("tenant");
 
     // The same minting with every claim is accepted, so the refusals above are about what was changed.
     const good = await mintToken(claims);

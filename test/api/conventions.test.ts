@@ -42,7 +42,12 @@ describe("API conventions", () => {
     expect(doc.status).toBe(200);
     expect(doc.json.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.json.paths)).toEqual(
-      expect.arrayContaining(["/api/health", "/api/auth/sign-in", "/api/tenant-settings", "/api/admin/tenant"]),
+      expect.arrayContaining([
+        "/api/health",
+        "/api/auth/sign-in",
+        "/api/tenant-settings",
+        "/api/admin/tenant",
+      ]),
     );
     const page = await call("/api/docs");
     expect(page.text).toContain("SwaggerUIBundle");
@@ -50,7 +55,9 @@ describe("API conventions", () => {
   });
 
   it("never answers a stack trace", async () => {
-    const res = await call("/api/admin/tenant?cursor=not-a-real-cursor", { session: await signIn(DEMO_USERS.provider) });
+    const res = await call("/api/admin/tenant?cursor=not-a-real-cursor", {
+      session: await signIn(DEMO_USERS.provider),
+    });
     expect(res.status).toBeLessThan(500);
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
   });
@@ -67,9 +74,12 @@ describe("admin routes", () => {
     expect(first.status).toBe(200);
     expect(first.json.items).toHaveLength(2);
     expect(first.json.nextCursor).toEqual(expect.any(String));
-    const second = await call(`/api/admin/tenant?limit=100&cursor=${encodeURIComponent(first.json.nextCursor)}`, {
-      session: provider,
-    });
+    const second = await call(
+      `/api/admin/tenant?limit=100&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+      {
+        session: provider,
+      },
+    );
     const ids = [...first.json.items, ...second.json.items].map((t: { id: string }) => t.id);
     expect(ids).toEqual(expect.arrayContaining(["provider", "acme", "globex"]));
     expect(new Set(ids).size).toBe(ids.length);

@@ -40,7 +40,9 @@ afterAll(() => {
 describe("npm start refuses to start with a one-line reason", { timeout: 60_000 }, () => {
   it("when the port is busy", async () => {
     const server: Server = createServer();
-    const port = await new Promise<number>((r) => server.listen(0, () => r((server.address() as { port: number }).port)));
+    const port = await new Promise<number>((r) =>
+      server.listen(0, () => r((server.address() as { port: number }).port)),
+    );
     try {
       const run = await start({ PORT: String(port), IN_MEMORY: "1" });
       expect(run.code).toBe(1);
@@ -68,7 +70,9 @@ describe("npm start refuses to start with a one-line reason", { timeout: 60_000 
     writeFileSync(join(dir, "dynamodb", "shared-local-instance.db"), Buffer.alloc(65_536, 0x5a));
     const run = await start({ PORT: "0", DATA_DIR: dir });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toMatch(/^Cannot start: DynamoDB Local cannot read .*; move .* away to start fresh\.$/);
+    expect(run.stderr.trim()).toMatch(
+      /^Cannot start: DynamoDB Local cannot read .*; move .* away to start fresh\.$/,
+    );
   });
 
   it("when the keys file is damaged", async () => {
@@ -76,7 +80,9 @@ describe("npm start refuses to start with a one-line reason", { timeout: 60_000 
     writeFileSync(join(dir, "keys.json"), "{not json");
     const run = await start({ PORT: "0", DATA_DIR: dir });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toMatch(/^Cannot start: .*keys\.json is damaged .*; move .* away to start fresh\.$/);
+    expect(run.stderr.trim()).toMatch(
+      /^Cannot start: .*keys\.json is damaged .*; move .* away to start fresh\.$/,
+    );
   });
 });
 
@@ -86,25 +92,27 @@ function startServing(env: Record<string, string>) {
     env: { ...process.env, LOG_LEVEL: "error", PORT: "0", ...env },
   });
   let stdout = "";
-  return new Promise<{ url: string; stdout: () => string; stop: () => Promise<number | null> }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 40_000);
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({
-          url,
-          stdout: () => stdout,
-          stop: () =>
-            new Promise((done) => {
-              child.once("exit", (code) => done(code));
-              child.kill("SIGINT");
-            }),
-        });
-      }
-    });
-  });
+  return new Promise<{ url: string; stdout: () => string; stop: () => Promise<number | null> }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 40_000);
+      child.stdout.on("data", (d) => {
+        stdout += d;
+        const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
+        if (url) {
+          clearTimeout(timer);
+          resolve({
+            url,
+            stdout: () => stdout,
+            stop: () =>
+              new Promise((done) => {
+                child.once("exit", (code) => done(code));
+                child.kill("SIGINT");
+              }),
+          });
+        }
+      });
+    },
+  );
 }
 
 const alive = (pid: number) => {
@@ -147,7 +155,9 @@ describe("npm start keeps data across restarts and stops cleanly", { timeout: 90
     const second = await startServing({ DATA_DIR: dir, DEMO_PASSWORD: "persist-pass-1" });
     try {
       expect(second.stdout()).not.toContain("(demo data created)");
-      const settings = await fetch(`${second.url}/api/tenant-settings`, { headers: await signIn(second.url) });
+      const settings = await fetch(`${second.url}/api/tenant-settings`, {
+        headers: await signIn(second.url),
+      });
       expect(((await settings.json()) as { icCluster: string }).icCluster).toBe("persist-me");
     } finally {
       expect(await second.stop()).toBe(0);

@@ -24,13 +24,26 @@ describe("/api/tenant-settings", () => {
       session,
     });
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ icScriptName: "Outbound-Main", icAPIOverride: "https://api.example.com/v26" });
+    expect(ok.json).toMatchObject({
+      icScriptName: "Outbound-Main",
+      icAPIOverride: "https://api.example.com/v26",
+    });
 
-    const cleared = await call("/api/tenant-settings", { method: "PATCH", body: { icScriptName: "" }, session });
+    const cleared = await call("/api/tenant-settings", {
+      method: "PATCH",
+      body: { icScriptName: "" },
+      session,
+    });
     expect(cleared.json.icScriptName).toBeUndefined();
 
-    const short = expectProblem(await call("/api/tenant-settings", { method: "PATCH", body: { icBU: "123" }, session }), 400);
-    expect(short.errors).toContainEqual({ path: "icBU", message: "The Business Unit Number is at least 7 Characters Long" });
+    const short = expectProblem(
+      await call("/api/tenant-settings", { method: "PATCH", body: { icBU: "123" }, session }),
+      400,
+    );
+    expect(short.errors).toContainEqual({
+      path: "icBU",
+      message: "The Business Unit Number is at least 7 Characters Long",
+    });
     const letters = expectProblem(
       await call("/api/tenant-settings", { method: "PATCH", body: { icBU: "12345ab" }, session }),
       400,
@@ -47,7 +60,11 @@ describe("/api/tenant-settings", () => {
   it("refuses provider-managed fields, so a tenant cannot grant itself licences", async () => {
     const session = await signIn(DEMO_USERS.globex);
     const problem = expectProblem(
-      await call("/api/tenant-settings", { method: "PATCH", body: { licenses: ["ListManager"], icBU: "7654321" }, session }),
+      await call("/api/tenant-settings", {
+        method: "PATCH",
+        body: { licenses: ["ListManager"], icBU: "7654321" },
+        session,
+      }),
       400,
     );
     expect(problem.errors.map((e) => e.path)).toContain("licenses");
@@ -58,7 +75,11 @@ describe("/api/tenant-settings", () => {
 
   it("stores credentials encrypted and answers them masked; the mask sent back keeps the secret", async () => {
     const session = await signIn(DEMO_USERS.acme);
-    const set = await call("/api/tenant-settings", { method: "PATCH", body: { icAppSecret: "s3cr3t-value" }, session });
+    const set = await call("/api/tenant-settings", {
+      method: "PATCH",
+      body: { icAppSecret: "s3cr3t-value" },
+      session,
+    });
     expect(set.json.icAppSecret).toBe("********");
     expect(set.text).not.toContain("s3cr3t-value");
     const kept = await call("/api/tenant-settings", {

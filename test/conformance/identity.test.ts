@@ -64,7 +64,10 @@ function identitySuite(name: string, make: () => Identity) {
 }
 
 identitySuite("embedded (Store + jose)", () => {
-  const store = createService(createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }), "reachcx");
+  const store = createService(
+    createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }),
+    "reachcx",
+  );
   return embeddedIdentity({ store, key: randomBytes(32) });
 });
 

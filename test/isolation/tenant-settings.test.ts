@@ -34,11 +34,19 @@ describe("tenant isolation: tenant settings", () => {
     const globex = await signIn(DEMO_USERS.globex);
     const before = (await call("/api/tenant-settings", { session: globex })).json;
     expectProblem(
-      await call("/api/tenant-settings", { method: "PATCH", body: { tenant: "globex", icCluster: "x1" }, session: acme }),
+      await call("/api/tenant-settings", {
+        method: "PATCH",
+        body: { tenant: "globex", icCluster: "x1" },
+        session: acme,
+      }),
       400,
     );
     expectProblem(
-      await call("/api/tenant-settings", { method: "PATCH", body: { id: "globex", icCluster: "x1" }, session: acme }),
+      await call("/api/tenant-settings", {
+        method: "PATCH",
+        body: { id: "globex", icCluster: "x1" },
+        session: acme,
+      }),
       400,
     );
     const viaQuery = await call("/api/tenant-settings?tenant=globex", { session: acme });
@@ -54,7 +62,11 @@ describe("tenant isolation: tenant settings", () => {
     const acmeStream = await openEvents(acme);
     const globexStream = await openEvents(globex);
     try {
-      await call("/api/tenant-settings", { method: "PATCH", body: { icCluster: `iso${Date.now()}` }, session: acme });
+      await call("/api/tenant-settings", {
+        method: "PATCH",
+        body: { icCluster: `iso${Date.now()}` },
+        session: acme,
+      });
       expect(await acmeStream.waitFor((e) => e.id === "acme")).toBeDefined();
       // Give the other stream the same chance to (wrongly) receive it.
       await new Promise((r) => setTimeout(r, 500));

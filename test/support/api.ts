@@ -20,7 +20,13 @@ export const DEMO_USERS = {
 
 export async function call(
   path: string,
-  init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; session?: Session } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+    session?: Session;
+  } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.session) {
@@ -46,7 +52,12 @@ export async function call(
 export async function signIn(email: string, password = inject("demoPassword")): Promise<Session> {
   const res = await call("/api/auth/sign-in", { method: "POST", body: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${res.text}`);
-  return { token: res.json.token, apiKey: res.json.context.apiKey, tenant: res.json.context.tenant, context: res.json.context };
+  return {
+    token: res.json.token,
+    apiKey: res.json.context.apiKey,
+    tenant: res.json.context.tenant,
+    context: res.json.context,
+  };
 }
 
 /** The embedded runtime's signing key, read from the test DATA_DIR, to mint tokens the server must refuse. */
@@ -55,7 +66,10 @@ export function signingKey(): Uint8Array {
   return Buffer.from(keys.jwt, "base64");
 }
 
-export async function mintToken(claims: Record<string, unknown>, options: { expiresIn?: string | number; key?: Uint8Array } = {}) {
+export async function mintToken(
+  claims: Record<string, unknown>,
+  options: { expiresIn?: string | number; key?: Uint8Array } = {},
+) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer("reachcx-embedded")
@@ -67,10 +81,16 @@ export async function mintToken(claims: Record<string, unknown>, options: { expi
 }
 
 export function expectProblem(res: { status: number; headers: Headers; json: any }, status: number) {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json)}`);
+  if (res.status !== status)
+    throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json)}`);
   if (!res.headers.get("content-type")?.includes("application/problem+json"))
     throw new Error(`expected problem+json, got ${res.headers.get("content-type")}`);
   if (res.json?.status !== status || typeof res.json?.detail !== "string" || !Array.isArray(res.json?.errors))
     throw new Error(`not a problem document: ${JSON.stringify(res.json)}`);
-  return res.json as { status: number; detail: string; code: string; errors: { path: string; message: string }[] };
+  return res.json as {
+    status: number;
+    detail: string;
+    code: string;
+    errors: { path: string; message: string }[];
+  };
 }

@@ -26,7 +26,8 @@ export async function openEvents(session: Session) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (block.startsWith(": ready")) ready();
-          for (const line of block.split("\n")) if (line.startsWith("data:")) events.push(JSON.parse(line.slice(5)));
+          for (const line of block.split("\n"))
+            if (line.startsWith("data:")) events.push(JSON.parse(line.slice(5)));
           end = buffer.indexOf("\n\n");
         }
       }

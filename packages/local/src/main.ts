@@ -2,8 +2,8 @@ import "./quiet.ts";
 import { resolve } from "node:path";
 import { log } from "@reachcx/functions/log";
 import { StartupError } from "./errors.ts";
-import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
+import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
 
 /**
  * `npm start`. Environment (README contract): PORT (3000), DATA_DIR (.data; an empty directory gives a

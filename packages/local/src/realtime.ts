@@ -1,8 +1,8 @@
-import type { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import type { ChangeEvent, ChangeRecord } from "@reachcx/core/realtime/index";
 import { toChangeEvent } from "@reachcx/core/realtime/index";
 import { type AuthVars, requireUser } from "@reachcx/functions/api/auth";
+import type { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
 
 type Listener = (event: ChangeEvent) => void;
 
@@ -11,8 +11,8 @@ export class RealtimeHub {
   private readonly tenants = new Map<string, Set<Listener>>();
 
   listen(tenant: string, listener: Listener): () => void {
-    let set = this.tenants.get(tenant);
-    if (!set) this.tenants.set(tenant, (set = new Set()));
+    const set = this.tenants.get(tenant) ?? new Set<Listener>();
+    this.tenants.set(tenant, set);
     set.add(listener);
     return () => {
       set.delete(listener);

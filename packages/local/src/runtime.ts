@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { serve } from "@hono/node-server";
 import { forgetTenant } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
 import { ChangeFeed } from "./changes.ts";
@@ -43,7 +43,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dynamo = await startDynamo({ dataDir: options.dataDir });
   const cleanup: (() => Promise<unknown>)[] = [() => dynamo.stop()];
   const stop = async () => {
-    for (const step of cleanup.reverse()) await step().catch((err) => log.error("stop failed", { error: err }));
+    for (const step of cleanup.reverse())
+      await step().catch((err) => log.error("stop failed", { error: err }));
   };
   try {
     const raw = new DynamoDBClient({
@@ -60,7 +61,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     buildEnv({ endpoint: dynamo.endpoint, dataDir: options.dataDir });
 
     const hub = new RealtimeHub();
-    const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) => log.error("change feed", { error: err }));
+    const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) =>
+      log.error("change feed", { error: err }),
+    );
     feed.subscribe(hub.publish);
     feed.subscribe((records) => {
       for (const r of records) {
@@ -90,27 +93,33 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 const portInUse = (port: number) =>
-  new StartupError(`Port ${port} is already in use: stop the other program or start with PORT=<another port>.`);
+  new StartupError(
+    `Port ${port} is already in use: stop the other program or start with PORT=<another port>.`,
+  );
 
 /** Fails fast, before DynamoDB Local starts, when the port is taken. */
 function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
-    probe.once("error", (err: NodeJS.ErrnoException) => reject(err.code === "EADDRINUSE" ? portInUse(port) : err));
+    probe.once("error", (err: NodeJS.ErrnoException) =>
+      reject(err.code === "EADDRINUSE" ? portInUse(port) : err),
+    );
     probe.listen(port, host, () => probe.close(() => resolvePort()));
   });
 }
 
 type NodeServer = ReturnType<typeof serve> & { closeAllConnections?: () => void };
 
-function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<NodeServer> {
+function listen(
+  fetch: Parameters<typeof serve>[0]["fetch"],
+  port: number,
+  hostname: string,
+): Promise<NodeServer> {
   return new Promise((resolveServer, reject) => {
     const server = serve({ fetch, port, hostname }) as NodeServer;
     server.once("listening", () => resolveServer(server));
     server.once("error", (err: NodeJS.ErrnoException) =>
-      reject(
-        err.code === "EADDRINUSE" ? portInUse(port) : err,
-      ),
+      reject(err.code === "EADDRINUSE" ? portInUse(port) : err),
     );
   });
 }

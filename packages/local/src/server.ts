@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
 import { apiNotFound, createApi } from "@reachcx/functions/api/app";
+import { Hono } from "hono";
 import { mountEvents, type RealtimeHub } from "./realtime.ts";
 
 /** One port: the API under /api (plus the event stream) and the built console for every other path. */

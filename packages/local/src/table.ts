@@ -14,7 +14,11 @@ export async function ensureTable(client: DynamoDBClient, table: string): Promis
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
   }
-  const attributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GSI_NAMES.flatMap((g) => Object.values(gsiKeys(g)))];
+  const attributes = [
+    TABLE_KEYS.partitionKey,
+    TABLE_KEYS.sortKey,
+    ...GSI_NAMES.flatMap((g) => Object.values(gsiKeys(g))),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: table,

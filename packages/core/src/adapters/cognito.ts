@@ -16,8 +16,14 @@ import { CLAIM, claimsFrom, type Identity, invalidCredentials, invalidToken } fr
  * The Identity port on Cognito: id tokens carry the custom attributes as claims, verified with the
  * pool's JWKS by aws-jwt-verify; sign-in uses USER_PASSWORD_AUTH; users are created by the admin API.
  */
-export function cognitoIdentity(options: { userPoolId: string; clientId: string; region?: string }): Identity {
-  const client = new CognitoIdentityProviderClient({ region: options.region ?? options.userPoolId.split("_")[0] });
+export function cognitoIdentity(options: {
+  userPoolId: string;
+  clientId: string;
+  region?: string;
+}): Identity {
+  const client = new CognitoIdentityProviderClient({
+    region: options.region ?? options.userPoolId.split("_")[0],
+  });
   const verifier = CognitoJwtVerifier.create({
     userPoolId: options.userPoolId,
     clientId: options.clientId,
@@ -38,7 +44,8 @@ export function cognitoIdentity(options: { userPoolId: string; clientId: string;
         if (!token) throw invalidCredentials();
         return { token, claims: await this.verify(token) };
       } catch (err) {
-        if (err instanceof NotAuthorizedException || err instanceof UserNotFoundException) throw invalidCredentials();
+        if (err instanceof NotAuthorizedException || err instanceof UserNotFoundException)
+          throw invalidCredentials();
         throw err;
       }
     },

@@ -16,7 +16,10 @@ export function kmsSecrets(options: { keyId: string; region?: string }): Secrets
     async decrypt(sealed) {
       if (!sealed.startsWith(PREFIX)) throw new Error("Not a KMS-sealed secret.");
       const { Plaintext } = await client.send(
-        new DecryptCommand({ KeyId: options.keyId, CiphertextBlob: Buffer.from(sealed.slice(PREFIX.length), "base64url") }),
+        new DecryptCommand({
+          KeyId: options.keyId,
+          CiphertextBlob: Buffer.from(sealed.slice(PREFIX.length), "base64url"),
+        }),
       );
       return new TextDecoder().decode(Plaintext);
     },

@@ -9,7 +9,11 @@ const ISSUER = "reachcx-embedded";
 const AUDIENCE = "reachcx-console";
 
 /** Users in the Store, scrypt hashes, HS256 tokens signed with a key kept under DATA_DIR. */
-export function embeddedIdentity(options: { store: StoreService; key: Uint8Array; ttlSeconds?: number }): Identity {
+export function embeddedIdentity(options: {
+  store: StoreService;
+  key: Uint8Array;
+  ttlSeconds?: number;
+}): Identity {
   const { store, key } = options;
   const ttl = options.ttlSeconds ?? 12 * 3600;
 
@@ -94,7 +98,8 @@ export function embeddedIdentity(options: { store: StoreService; key: Uint8Array
             ]);
           throw err;
         });
-      if (result.canceled) throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.");
+      if (result.canceled)
+        throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.");
       return { userId };
     },
   };

@@ -4,7 +4,10 @@ import { toChangeEvent } from "./index.ts";
 describe("toChangeEvent", () => {
   it("routes a settings change to its tenant", () => {
     expect(
-      toChangeEvent({ eventName: "MODIFY", newImage: { __edb_e__: "tenantSettings", tenant: "acme", icBU: "1" } }),
+      toChangeEvent({
+        eventName: "MODIFY",
+        newImage: { __edb_e__: "tenantSettings", tenant: "acme", icBU: "1" },
+      }),
     ).toEqual({ tenant: "acme", event: { entity: "tenantSettings", op: "upsert", id: "acme" } });
   });
 
@@ -16,7 +19,9 @@ describe("toChangeEvent", () => {
   });
 
   it("keeps credentials and foreign items out of the feed", () => {
-    expect(toChangeEvent({ eventName: "INSERT", newImage: { __edb_e__: "login", tenant: "acme" } })).toBeUndefined();
+    expect(
+      toChangeEvent({ eventName: "INSERT", newImage: { __edb_e__: "login", tenant: "acme" } }),
+    ).toBeUndefined();
     expect(toChangeEvent({ eventName: "INSERT", newImage: { pk: "x" } })).toBeUndefined();
     expect(toChangeEvent({ eventName: "INSERT", newImage: { __edb_e__: "user" } })).toBeUndefined();
   });

@@ -22,7 +22,11 @@ export type License = (typeof LICENSES)[number];
 
 export type Module = "ReachCX" | "E2" | "C3";
 
-export const MODULE_LICENSE: Record<Module, License> = { ReachCX: "ListManager", E2: "MaxCIF", C3: "PromptPay" };
+export const MODULE_LICENSE: Record<Module, License> = {
+  ReachCX: "ListManager",
+  E2: "MaxCIF",
+  C3: "PromptPay",
+};
 
 export function modulesFor(licenses: readonly string[]): Module[] {
   return (Object.keys(MODULE_LICENSE) as Module[]).filter((m) => licenses.includes(MODULE_LICENSE[m]));

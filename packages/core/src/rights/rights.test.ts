@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LICENSES, landingPath, modulesFor, parseRights, RIGHTS } from "./index.ts";
 
-const rightsString = fc.array(fc.constantFrom("0", "1"), { minLength: 4, maxLength: 4 }).map((a) => a.join("|"));
+const rightsString = fc
+  .array(fc.constantFrom("0", "1"), { minLength: 4, maxLength: 4 })
+  .map((a) => a.join("|"));
 const licenceSet = fc.subarray([...LICENSES]);
 
 describe("parseRights", () => {
@@ -10,7 +12,7 @@ describe("parseRights", () => {
     fc.assert(
       fc.property(rightsString, (value) => {
         const parsed = parseRights(value);
-        RIGHTS.forEach((right, i) => expect(parsed[right]).toBe(value.split("|")[i] === "1"));
+        for (const [i, right] of RIGHTS.entries()) expect(parsed[right]).toBe(value.split("|")[i] === "1");
       }),
     );
   });
@@ -60,11 +62,16 @@ describe("modules and landing", () => {
 
   it("every landing is a route the shell has", () => {
     fc.assert(
-      fc.property(licenceSet, fc.option(fc.constant("1234567")), fc.constantFrom("Admin", "SuperAdmin"), (l, bu, role) => {
-        expect(["/config", "/e2", "/dashboard", "/ppay", "/admin"]).toContain(
-          landingPath({ licenses: l, icBU: bu, tenantRole: role }),
-        );
-      }),
+      fc.property(
+        licenceSet,
+        fc.option(fc.constant("1234567")),
+        fc.constantFrom("Admin", "SuperAdmin"),
+        (l, bu, role) => {
+          expect(["/config", "/e2", "/dashboard", "/ppay", "/admin"]).toContain(
+            landingPath({ licenses: l, icBU: bu, tenantRole: role }),
+          );
+        },
+      ),
     );
   });
 });

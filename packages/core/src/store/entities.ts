@@ -1,5 +1,5 @@
-import { Entity, Service } from "electrodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { Entity, Service } from "electrodb";
 import { SERVICE, timestamps } from "./attributes.ts";
 
 /**

@@ -7,8 +7,8 @@ import { isMask, MASK } from "../secrets/index.ts";
 import { cachedTenant } from "./cache.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
-export * from "./schema.ts";
 export { cachedTenant, forgetTenant } from "./cache.ts";
+export * from "./schema.ts";
 
 export const newApiKey = () => randomBytes(24).toString("base64url");
 
@@ -76,7 +76,8 @@ export async function updateSettings(patch: TenantSettingsPatch) {
     if (value === undefined) continue;
     if ((SECRET_FIELDS as readonly string[]).includes(key) && isMask(value)) continue;
     if (value === null || value === "") remove.push(key);
-    else if ((SECRET_FIELDS as readonly string[]).includes(key)) set[key] = await secrets.encrypt(String(value));
+    else if ((SECRET_FIELDS as readonly string[]).includes(key))
+      set[key] = await secrets.encrypt(String(value));
     else set[key] = value;
   }
   const entity = useStore().entities.tenantSettings;
@@ -93,9 +94,10 @@ export async function updateSettings(patch: TenantSettingsPatch) {
 /** Reads a stored secret in clear, for platform calls made on the tenant's behalf. Never returned by the API. */
 export async function revealSecret(field: (typeof SECRET_FIELDS)[number]): Promise<string | null> {
   const tenant = useTenant();
-  const settings = (await useStore().entities.tenantSettings.get({ tenant }).go()).data as
-    | Record<string, string | undefined>
-    | null;
+  const settings = (await useStore().entities.tenantSettings.get({ tenant }).go()).data as Record<
+    string,
+    string | undefined
+  > | null;
   const sealed = settings?.[field];
   return sealed ? useEnv().secrets.decrypt(sealed) : null;
 }
@@ -108,7 +110,13 @@ export async function listTenants(page: PageQuery): Promise<Page<TenantListItem>
       .go({ cursor: page.cursor ?? null, limit: page.limit ?? DEFAULT_LIMIT }),
   );
   return {
-    items: data.map((t) => ({ id: t.id, name: t.name, apiKey: t.apiKey, licenses: t.licenses, status: t.status })),
+    items: data.map((t) => ({
+      id: t.id,
+      name: t.name,
+      apiKey: t.apiKey,
+      licenses: t.licenses,
+      status: t.status,
+    })),
     nextCursor: cursor ?? null,
   };
 }

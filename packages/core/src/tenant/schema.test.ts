@@ -11,18 +11,28 @@ describe("tenant settings patch", () => {
   it("business unit: 7 to 9 digits with the spec's messages", () => {
     expect(messages(TenantSettingsPatch, { icBU: "1234567" })).toEqual([]);
     expect(messages(TenantSettingsPatch, { icBU: "123456789" })).toEqual([]);
-    expect(messages(TenantSettingsPatch, { icBU: "123456" })).toContain("The Business Unit Number is at least 7 Characters Long");
+    expect(messages(TenantSettingsPatch, { icBU: "123456" })).toContain(
+      "The Business Unit Number is at least 7 Characters Long",
+    );
     expect(messages(TenantSettingsPatch, { icBU: "1234567890" })).toContain(
       "The Business Unit Number is at most 9 Characters Long",
     );
-    expect(messages(TenantSettingsPatch, { icBU: "12a4567" })).toContain("Please supply a valid CXOne Business Unit");
+    expect(messages(TenantSettingsPatch, { icBU: "12a4567" })).toContain(
+      "Please supply a valid CXOne Business Unit",
+    );
   });
 
   it("field limits of spec 000 §9", () => {
     expect(messages(TenantSettingsPatch, { icUserName: "x".repeat(50) })).toEqual([]);
-    expect(messages(TenantSettingsPatch, { icUserName: "x".repeat(51) })).toEqual(["Please supply an inContact User Name"]);
-    expect(messages(TenantSettingsPatch, { icAccessKey: "x".repeat(81) })).toEqual(["Please supply a CXOne access key"]);
-    expect(messages(TenantSettingsPatch, { icAPIOverride: `https://a.example/${"x".repeat(120)}` }).length).toBe(1);
+    expect(messages(TenantSettingsPatch, { icUserName: "x".repeat(51) })).toEqual([
+      "Please supply an inContact User Name",
+    ]);
+    expect(messages(TenantSettingsPatch, { icAccessKey: "x".repeat(81) })).toEqual([
+      "Please supply a CXOne access key",
+    ]);
+    expect(
+      messages(TenantSettingsPatch, { icAPIOverride: `https://a.example/${"x".repeat(120)}` }).length,
+    ).toBe(1);
   });
 
   it("refuses provider-managed and unknown fields", () => {
@@ -34,7 +44,9 @@ describe("tenant settings patch", () => {
 describe("tenant id and licences (spec 003 §5)", () => {
   it("lowercase letters, numbers and dashes, trimmed", () => {
     expect(v.parse(TenantId, "  acme-2 ")).toBe("acme-2");
-    expect(messages(TenantId, "Acme")).toEqual(["Tenant ID must contain only lowercase letters, numbers, and dashes"]);
+    expect(messages(TenantId, "Acme")).toEqual([
+      "Tenant ID must contain only lowercase letters, numbers, and dashes",
+    ]);
     expect(messages(TenantId, "   ")).toContain("Please enter in a Tenant ID");
   });
 

@@ -22,7 +22,12 @@ export const SignIn = v.strictObject({
 });
 
 export const SignUp = v.strictObject({
-  name: v.pipe(v.string("Please enter your name."), v.trim(), v.minLength(1, "Please enter your name."), v.maxLength(100)),
+  name: v.pipe(
+    v.string("Please enter your name."),
+    v.trim(),
+    v.minLength(1, "Please enter your name."),
+    v.maxLength(100),
+  ),
   email,
   password,
 });
@@ -31,11 +36,26 @@ export type SignUp = v.InferOutput<typeof SignUp>;
 /** Create User (spec 003 §5), the provider's form. */
 export const CreateUser = v.strictObject({
   tenant: v.pipe(v.string("Please enter in Tenant."), v.trim(), v.minLength(1, "Please enter in Tenant.")),
-  name: v.pipe(v.string("Please enter in name of user."), v.trim(), v.minLength(1, "Please enter in name of user.")),
+  name: v.pipe(
+    v.string("Please enter in name of user."),
+    v.trim(),
+    v.minLength(1, "Please enter in name of user."),
+  ),
   email,
   password,
-  tenantRole: v.pipe(v.string("Please enter in tenant role."), v.trim(), v.minLength(1, "Please enter in tenant role.")),
-  securityRights: v.pipe(v.string(), v.regex(RIGHTS_PATTERN, "Security rights must be four 0/1 flags joined by |.")),
-  company: v.pipe(v.string("Please enter in company name."), v.trim(), v.minLength(1, "Please enter in company name.")),
+  tenantRole: v.pipe(
+    v.string("Please enter in tenant role."),
+    v.trim(),
+    v.minLength(1, "Please enter in tenant role."),
+  ),
+  securityRights: v.pipe(
+    v.string(),
+    v.regex(RIGHTS_PATTERN, "Security rights must be four 0/1 flags joined by |."),
+  ),
+  company: v.pipe(
+    v.string("Please enter in company name."),
+    v.trim(),
+    v.minLength(1, "Please enter in company name."),
+  ),
 });
 export type CreateUser = v.InferOutput<typeof CreateUser>;

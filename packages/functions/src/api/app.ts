@@ -53,7 +53,12 @@ const api = new Hono<AuthVars>()
       maxSize: MAX_BODY_BYTES,
       onError: async (c) => {
         await drain(c.req.raw);
-        return problem(c, 413, "request.too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+        return problem(
+          c,
+          413,
+          "request.too_large",
+          `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+        );
       },
     }),
   )

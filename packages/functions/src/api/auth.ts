@@ -1,8 +1,8 @@
-import { createMiddleware } from "hono/factory";
 import { assertSuperAdmin, type UserActor, withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import { VisibleError } from "@reachcx/core/error/index";
 import { cachedTenant } from "@reachcx/core/tenant/index";
+import { createMiddleware } from "hono/factory";
 
 export type AuthVars = { Variables: { actor: UserActor; requestId: string } };
 
@@ -20,15 +20,23 @@ function constantTimeEqual(a: string, b: string) {
 export const requireUser = createMiddleware<AuthVars>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new VisibleError("auth", "auth.missing_token", "Sign in first: the request has no bearer token.");
+  if (!match)
+    throw new VisibleError("auth", "auth.missing_token", "Sign in first: the request has no bearer token.");
   const claims = await useEnv().identity.verify(match[1] as string);
 
   const apiKey = c.req.header("x-api-key");
   if (!apiKey) throw new VisibleError("auth", "auth.missing_api_key", "The request has no x-api-key header.");
-  const tenant = await withActor({ type: "system", tenant: claims.tenant }, () => cachedTenant(claims.tenant));
+  const tenant = await withActor({ type: "system", tenant: claims.tenant }, () =>
+    cachedTenant(claims.tenant),
+  );
   if (!constantTimeEqual(apiKey, tenant?.apiKey ?? ""))
-    throw new VisibleError("forbidden", "auth.api_key_mismatch", "The api key does not belong to your tenant.");
-  if (tenant?.status !== "Active") throw new VisibleError("forbidden", "auth.tenant_disabled", "This tenant has been disabled.");
+    throw new VisibleError(
+      "forbidden",
+      "auth.api_key_mismatch",
+      "The api key does not belong to your tenant.",
+    );
+  if (tenant?.status !== "Active")
+    throw new VisibleError("forbidden", "auth.tenant_disabled", "This tenant has been disabled.");
 
   const actor: UserActor = {
     type: "user",

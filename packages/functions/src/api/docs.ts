@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { Hono } from "hono";
+import type { Env, Hono, Schema } from "hono";
 import { openAPIRouteHandler } from "hono-openapi";
 
 const require = createRequire(import.meta.url);
@@ -20,7 +20,7 @@ const PAGE = `<!doctype html>
  * The OpenAPI document generated from the route schemas (/api/openapi.json) and an interactive page
  * (/api/docs) served from the swagger-ui-dist package, so it works with no internet.
  */
-export function docs(app: Hono<any, any, any>) {
+export function docs<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>) {
   app.get(
     "/openapi.json",
     openAPIRouteHandler(app, {

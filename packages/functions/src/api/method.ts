@@ -1,9 +1,13 @@
 import type { Context, Hono } from "hono";
+
+/** Only the route table is read. */
+type Routed = Pick<Hono, "routes">;
+
 import { problem } from "./problem.ts";
 
 const cache = new WeakMap<object, { re: RegExp; method: string }[]>();
 
-function patterns(app: Hono<any, any, any>) {
+function patterns(app: Routed) {
   let list = cache.get(app);
   if (!list) {
     list = app.routes
@@ -23,7 +27,7 @@ function patterns(app: Hono<any, any, any>) {
 }
 
 /** A known path asked with the wrong method answers 405 with Allow, not 404. */
-export function methodNotAllowed(app: Hono<any, any, any>, c: Context) {
+export function methodNotAllowed(app: Routed, c: Context) {
   const allowed = [
     ...new Set(
       patterns(app)

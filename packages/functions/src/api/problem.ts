@@ -1,8 +1,8 @@
+import { useActor } from "@reachcx/core/actor/index";
+import { type FieldError, statusOf, VisibleError } from "@reachcx/core/error/index";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type FieldError, statusOf, VisibleError } from "@reachcx/core/error/index";
-import { useActor } from "@reachcx/core/actor/index";
 import { log } from "../log.ts";
 
 /** RFC 9457 problem details, with the field errors the forms show next to their inputs. */
@@ -65,5 +65,10 @@ export function onError(err: Error, c: Context) {
     requestId: c.get("requestId" as never),
     tenant: actor.type === "public" ? undefined : actor.tenant,
   });
-  return problem(c, 500, "server.error", "Something went wrong on our side. The request id identifies it in the logs.");
+  return problem(
+    c,
+    500,
+    "server.error",
+    "Something went wrong on our side. The request id identifies it in the logs.",
+  );
 }

@@ -1,7 +1,7 @@
+import { VisibleError } from "@reachcx/core/error/index";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ValidationTargets } from "hono";
 import { validator } from "hono-openapi";
-import { VisibleError } from "@reachcx/core/error/index";
 
 const pathOf = (issue: StandardSchemaV1.Issue) =>
   (issue.path ?? []).map((p) => (typeof p === "object" && p !== null ? String(p.key) : String(p))).join(".");
@@ -15,7 +15,12 @@ export function valid<Target extends keyof ValidationTargets, Schema extends Sta
     if (!result.success) {
       const issues = result.error as readonly StandardSchemaV1.Issue[];
       const errors = issues.map((issue) => ({ path: pathOf(issue), message: issue.message }));
-      throw new VisibleError("input", "request.invalid", errors[0]?.message ?? "The request is not valid.", errors);
+      throw new VisibleError(
+        "input",
+        "request.invalid",
+        errors[0]?.message ?? "The request is not valid.",
+        errors,
+      );
     }
   });
 }

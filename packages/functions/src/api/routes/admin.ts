@@ -1,7 +1,7 @@
+import { PageQuery } from "@reachcx/core/paging";
+import { listTenants } from "@reachcx/core/tenant/index";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { listTenants } from "@reachcx/core/tenant/index";
-import { PageQuery } from "@reachcx/core/paging";
 import type { AuthVars } from "../auth.ts";
 import { valid } from "../validate.ts";
 

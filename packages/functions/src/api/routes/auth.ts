@@ -1,10 +1,10 @@
-import { Hono } from "hono";
-import { describeRoute } from "hono-openapi";
 import { withActor } from "@reachcx/core/actor/index";
 import { userContext } from "@reachcx/core/context/index";
 import { useEnv } from "@reachcx/core/env";
 import type { Claims } from "@reachcx/core/identity/index";
 import { SignIn, SignUp, signUp } from "@reachcx/core/user/index";
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
 import { type AuthVars, requireUser } from "../auth.ts";
 import { valid } from "../validate.ts";
 
@@ -43,7 +43,10 @@ export const auth = new Hono<AuthVars>()
     describeRoute({
       tags: ["Auth"],
       summary: "Open a new organization with its first administrator",
-      responses: { 201: { description: "Signed up and signed in" }, 409: { description: "Email already used" } },
+      responses: {
+        201: { description: "Signed up and signed in" },
+        409: { description: "Email already used" },
+      },
     }),
     valid("json", SignUp),
     async (c) => {
@@ -53,7 +56,11 @@ export const auth = new Hono<AuthVars>()
   )
   .get(
     "/me",
-    describeRoute({ tags: ["Auth"], summary: "The signed-in user's context", responses: { 200: { description: "Context" } } }),
+    describeRoute({
+      tags: ["Auth"],
+      summary: "The signed-in user's context",
+      responses: { 200: { description: "Context" } },
+    }),
     requireUser,
     async (c) => c.json({ context: await userContext() }, 200),
   );

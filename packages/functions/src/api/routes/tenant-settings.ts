@@ -1,6 +1,6 @@
+import { readSettings, TenantSettingsPatch, updateSettings } from "@reachcx/core/tenant/index";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { readSettings, TenantSettingsPatch, updateSettings } from "@reachcx/core/tenant/index";
 import type { AuthVars } from "../auth.ts";
 import { valid } from "../validate.ts";
 
