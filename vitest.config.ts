@@ -1,4 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const WEB_MODULES = fileURLToPath(new URL("./packages/web/node_modules", import.meta.url));
 
 /**
  * `npm test` runs every project. The API, isolation, conformance and browser suites share one embedded
@@ -11,7 +14,28 @@ export default defineConfig({
     projects: [
       { test: { name: "core", environment: "node", include: ["packages/core/src/**/*.test.ts"] } },
       {
-        test: { name: "web", environment: "happy-dom", include: ["packages/web/src/**/*.test.tsx"] },
+        // Rooted in packages/web so React resolves to the console's copy (the root holds sst's older one).
+        root: "./packages/web",
+        resolve: {
+          alias: ["react", "react-dom"].flatMap((name) => [
+            { find: new RegExp(`^${name}$`), replacement: `${WEB_MODULES}/${name}` },
+            { find: new RegExp(`^${name}/(.*)$`), replacement: `${WEB_MODULES}/${name}/$1` },
+          ]),
+        },
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["src/**/*.test.tsx"],
+          // Pre-bundled, so their `react` imports (CommonJS ones too) follow the alias above.
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: ["@testing-library/react", "@tanstack/react-router", "@mantine/core"],
+              },
+            },
+          },
+        },
         esbuild: { jsx: "automatic" },
       },
       {

@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { VisibleError } from "../error/index.ts";
+import { SUPER_ADMIN } from "../rights/index.ts";
+
+export { SUPER_ADMIN };
 
 /** A signed-in person, with the claims of their verified token. */
 export interface UserActor {
@@ -48,7 +51,6 @@ export function useUser(): UserActor {
   return actor;
 }
 
-export const SUPER_ADMIN = "SuperAdmin";
 
 export function assertSuperAdmin(): UserActor {
   const user = useUser();

@@ -21,7 +21,7 @@ export async function userContext() {
     rights: parseRights(user.securityRights),
     licenses,
     customFields: settings.customFields,
-    queryFields: (settings as { queryFields?: unknown }).queryFields ?? null,
+    queryFields: settings.queryFields ?? null,
     apiKey: settings.apiKey,
     icBU: settings.icBU,
     landing: landingPath({ licenses, icBU: settings.icBU, tenantRole: user.tenantRole }),

@@ -16,6 +16,9 @@ export function hasRight(value: string | undefined | null, right: Right): boolea
   return parseRights(value)[right];
 }
 
+/** The provider-staff role: the Admin module and /api/admin/* (spec 003 §6). */
+export const SUPER_ADMIN = "SuperAdmin";
+
 /** Licences a tenant may hold (spec 003 §3) and the modules they open (spec 003 §6). */
 export const LICENSES = ["OutReach", "Essentials", "PromptPay", "ListManager", "USD", "MaxCIF"] as const;
 export type License = (typeof LICENSES)[number];
@@ -43,7 +46,7 @@ export function landingPath(input: {
 }): string {
   const modules = modulesFor(input.licenses);
   // Provider staff hold no module licence: their home is the admin area (docs/decisions.md).
-  if (modules.length === 0 && input.tenantRole === "SuperAdmin") return "/admin";
+  if (modules.length === 0 && input.tenantRole === SUPER_ADMIN) return "/admin";
   if (!input.icBU) return "/config";
   if (modules.length === 1 && modules[0] === "E2") return "/e2";
   if (!modules.includes("ReachCX") && modules.includes("C3")) return "/ppay";

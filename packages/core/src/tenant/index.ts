@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { useTenant } from "../actor/index.ts";
+import type { EntityItem } from "electrodb";
 import { useEnv, useStore } from "../env.ts";
+import type { TenantSettingsEntity } from "../store/entities.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, type PageQuery, withCursor } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
@@ -9,6 +11,8 @@ import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
 export { cachedTenant, forgetTenant } from "./cache.ts";
 export * from "./schema.ts";
+
+type TenantSettingsItem = EntityItem<typeof TenantSettingsEntity>;
 
 export const newApiKey = () => randomBytes(24).toString("base64url");
 
@@ -50,18 +54,23 @@ export async function readSettings() {
     cachedTenant(tenant),
   ]);
   if (!record) throw new VisibleError("not_found", "tenant.not_found", "This tenant does not exist.");
-  const data: Record<string, unknown> = { ...(settings.data ?? {}) };
-  for (const field of SECRET_FIELDS) data[field] = data[field] ? MASK : null;
+  const stored: Partial<TenantSettingsItem> = settings.data ?? {};
+  const masked = Object.fromEntries(SECRET_FIELDS.map((field) => [field, stored[field] ? MASK : null])) as Record<
+    (typeof SECRET_FIELDS)[number],
+    string | null
+  >;
   return {
-    ...data,
+    ...stored,
+    ...masked,
     id: tenant,
     tenant,
     apiKey: record.apiKey,
     licenses: record.licenses,
-    customFields: (data.customFields as unknown[] | undefined) ?? [],
-    icBU: (data.icBU as string | undefined) ?? null,
+    customFields: stored.customFields ?? [],
+    icBU: stored.icBU ?? null,
   };
 }
+export type TenantSettingsView = Awaited<ReturnType<typeof readSettings>>;
 
 /**
  * Applies a validated patch: empty strings and nulls clear a field, secrets are sealed,

@@ -1,0 +1,45 @@
+import { Avatar, Menu, Text, UnstyledButton } from "@mantine/core";
+import type { UserContext } from "@reachcx/core/context/index";
+import { SUPER_ADMIN } from "@reachcx/core/rights/index";
+import { IconLogout, IconShieldLock } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { session } from "../../lib/session.ts";
+
+export function UserMenu({ context }: { context: UserContext }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = () => {
+    session.set(null);
+    queryClient.clear();
+    void navigate({ to: "/sign-in" });
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu" data-testid="user-menu">
+          <Avatar size="sm" color="blue" name={context.name} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600}>
+            {context.name}
+          </Text>
+          <Text size="xs">{context.email}</Text>
+        </Menu.Label>
+        {context.tenantRole === SUPER_ADMIN && (
+          <Menu.Item
+            leftSection={<IconShieldLock size={16} />}
+            onClick={() => void navigate({ to: "/admin" })}
+          >
+            Admin
+          </Menu.Item>
+        )}
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

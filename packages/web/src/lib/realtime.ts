@@ -1,0 +1,68 @@
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { session, useSession } from "./session.ts";
+
+/** Which cached queries a change of each entity makes stale. */
+const STALE: Record<string, QueryKey[]> = {
+  tenantSettings: [["tenantSettings"], ["me"]],
+  tenant: [["tenantSettings"], ["me"]],
+  user: [["users"]],
+};
+
+/**
+ * Follows the tenant's change feed (GET /api/events, Server-Sent Events read with fetch so the token and
+ * api key travel as headers) and invalidates the matching TanStack Query keys. Reconnects with backoff.
+ */
+export function useRealtime() {
+  const queryClient = useQueryClient();
+  const token = useSession()?.token;
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    let delay = 1000;
+
+    const follow = async () => {
+      const current = session.get();
+      if (!current) return;
+      const res = await fetch("/api/events", {
+        headers: { authorization: `Bearer ${current.token}`, "x-api-key": current.context.apiKey },
+        signal: controller.signal,
+      });
+      if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
+      delay = 1000;
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          for (const line of buffer.slice(0, end).split("\n")) {
+            if (!line.startsWith("data:")) continue;
+            const event = JSON.parse(line.slice(5)) as { entity: string };
+            for (const queryKey of STALE[event.entity] ?? [[event.entity]])
+              void queryClient.invalidateQueries({ queryKey });
+          }
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf("\n\n");
+        }
+      }
+    };
+
+    void (async () => {
+      while (!controller.signal.aborted) {
+        try {
+          await follow();
+        } catch {
+          // dropped or refused: try again later
+        }
+        if (controller.signal.aborted) return;
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 30_000);
+      }
+    })();
+    return () => controller.abort();
+  }, [token, queryClient]);
+}

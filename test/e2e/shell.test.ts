@@ -1,0 +1,107 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+
+let browser: Browser;
+let close: () => Promise<void>;
+const url = (path: string) => `${inject("baseUrl")}${path}`;
+
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterAll(async () => {
+  await close?.();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+describe("the signed-in shell", () => {
+  it("signs in, shows the shell for the rights and licences, switches modules and signs out", async () => {
+    const page = await newPage();
+    await page.goto(url("/contacts"));
+    await page.waitForURL(/\/sign-in\?redirect=/);
+
+    await signInThroughUi(page, "admin@acme.example");
+    await page.waitForURL(/\/contacts$/);
+    await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("ReachCX");
+    await expect.poll(() => page.getByRole("heading", { name: "Contacts" }).count()).toBe(1);
+    expect(await page.getByText("This screen is not built yet.").count()).toBe(1);
+
+    const drawer = page.getByTestId("nav-drawer");
+    for (const section of ["Dashboards", "Inventory Management", "List Management"])
+      expect(await drawer.getByText(section, { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId("company-name").textContent()).toBe("Acme Collections");
+    expect(await page.getByTestId("config-gear").count()).toBe(1);
+    expect(await page.getByTestId("admin-entry").count()).toBe(0);
+    for (const module of ["ReachCX", "E2", "C3"]) expect(await page.getByTestId(`module-${module}`).count()).toBe(1);
+
+    await page.getByTestId("module-E2").click();
+    await page.waitForURL(/\/e2$/);
+    await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("e2");
+    expect(await drawer.getByText("Channel Configuration", { exact: true }).count()).toBe(1);
+
+    await page.getByTestId("module-C3").click();
+    await page.waitForURL(/\/ppay$/);
+    await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("C3");
+
+    await page.getByTestId("module-ReachCX").click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL(/\/sign-in$/);
+    await page.goto(url("/dashboard"));
+    await page.waitForURL(/\/sign-in\?redirect=/);
+  });
+
+  it("sends a MaxCIF-only tenant to /e2 with only the E2 module", async () => {
+    const page = await newPage();
+    await signInThroughUi(page, "admin@globex.example");
+    await page.waitForURL(/\/e2$/);
+    expect(await page.getByTestId("module-E2").count()).toBe(1);
+    expect(await page.getByTestId("module-ReachCX").count()).toBe(0);
+    expect(await page.getByTestId("module-C3").count()).toBe(0);
+    await page.goto(url("/contacts"));
+    await expect.poll(() => page.getByText("Your organization is not licensed for ReachCX").count()).toBe(1);
+    await page.goto(url("/admin/ListTenants"));
+    await page.waitForURL(/\/e2$/);
+  });
+
+  it("gives provider staff the admin area and its drawer", async () => {
+    const page = await newPage();
+    await signInThroughUi(page, "super@provider.example");
+    await page.waitForURL(/\/admin$/);
+    await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("Admin");
+    expect(await page.getByTestId("admin-entry").count()).toBe(1);
+    for (const group of ["Dashboards", "PromptPay", "Tenant Management", "Payments"])
+      expect(await page.getByTestId("nav-drawer").getByText(group, { exact: true }).count()).toBe(1);
+  });
+
+  it("shows a settings change made in one tab in another without a reload", async () => {
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    await signInThroughUi(first, "admin@acme.example");
+    await first.waitForURL(/\/dashboard$/);
+    const second = await context.newPage();
+    await second.goto(url("/config"));
+    await first.goto(url("/config"));
+    await expect.poll(() => second.getByTestId("tenant-icbu").textContent()).toBe("4600123");
+
+    const next = String(4600000 + Math.floor(Math.random() * 99999));
+    await first.getByLabel("Business Unit").fill(next);
+    await first.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => first.getByText("Save Successful.").count()).toBe(1);
+    await expect.poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 }).toBe(next);
+
+    // A business unit the server refuses is reported with the spec's message and changes nothing.
+    await first.getByLabel("Business Unit").fill("12");
+    await first.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => first.getByText("The Business Unit Number is at least 7 Characters Long").count()).toBeGreaterThan(0);
+    await first.getByLabel("Business Unit").fill("4600123");
+    await first.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 }).toBe("4600123");
+  });
+});
