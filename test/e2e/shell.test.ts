@@ -36,7 +36,8 @@ describe("the signed-in shell", () => {
     expect(await page.getByTestId("company-name").textContent()).toBe("Acme Collections");
     expect(await page.getByTestId("config-gear").count()).toBe(1);
     expect(await page.getByTestId("admin-entry").count()).toBe(0);
-    for (const module of ["ReachCX", "E2", "C3"]) expect(await page.getByTestId(`module-${module}`).count()).toBe(1);
+    for (const module of ["ReachCX", "E2", "C3"])
+      expect(await page.getByTestId(`module-${module}`).count()).toBe(1);
 
     await page.getByTestId("module-E2").click();
     await page.waitForURL(/\/e2$/);
@@ -99,9 +100,13 @@ describe("the signed-in shell", () => {
     // A business unit the server refuses is reported with the spec's message and changes nothing.
     await first.getByLabel("Business Unit").fill("12");
     await first.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => first.getByText("The Business Unit Number is at least 7 Characters Long").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => first.getByText("The Business Unit Number is at least 7 Characters Long").count())
+      .toBeGreaterThan(0);
     await first.getByLabel("Business Unit").fill("4600123");
     await first.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 }).toBe("4600123");
+    await expect
+      .poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 })
+      .toBe("4600123");
   });
 });

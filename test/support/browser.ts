@@ -29,7 +29,8 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
 
 export async function signInThroughUi(page: Page, email: string, password = inject("demoPassword")) {
   // Stay on a sign-in page the app redirected to, so its ?redirect= is kept.
-  if (!new URL(page.url(), "http://x").pathname.startsWith("/sign-in")) await page.goto(`${inject("baseUrl")}/sign-in`);
+  if (!new URL(page.url(), "http://x").pathname.startsWith("/sign-in"))
+    await page.goto(`${inject("baseUrl")}/sign-in`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -51,7 +51,6 @@ export function useUser(): UserActor {
   return actor;
 }
 
-
 export function assertSuperAdmin(): UserActor {
   const user = useUser();
   if (user.tenantRole !== SUPER_ADMIN)

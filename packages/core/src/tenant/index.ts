@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { useTenant } from "../actor/index.ts";
 import type { EntityItem } from "electrodb";
+import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
-import type { TenantSettingsEntity } from "../store/entities.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, type PageQuery, withCursor } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
+import type { TenantSettingsEntity } from "../store/entities.ts";
 import { cachedTenant } from "./cache.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
@@ -55,10 +55,9 @@ export async function readSettings() {
   ]);
   if (!record) throw new VisibleError("not_found", "tenant.not_found", "This tenant does not exist.");
   const stored: Partial<TenantSettingsItem> = settings.data ?? {};
-  const masked = Object.fromEntries(SECRET_FIELDS.map((field) => [field, stored[field] ? MASK : null])) as Record<
-    (typeof SECRET_FIELDS)[number],
-    string | null
-  >;
+  const masked = Object.fromEntries(
+    SECRET_FIELDS.map((field) => [field, stored[field] ? MASK : null]),
+  ) as Record<(typeof SECRET_FIELDS)[number], string | null>;
   return {
     ...stored,
     ...masked,

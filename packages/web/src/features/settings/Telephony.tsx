@@ -15,13 +15,13 @@ export function Telephony() {
   const settings = useQuery(tenantSettingsQuery());
   const form = useForm({ initialValues: { icBU: "" } });
 
+  // When the stored value changes (here or in another tab), the form follows it.
+  const stored = settings.data?.icBU ?? "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object is new each render; only the value matters
   useEffect(() => {
-    if (settings.data) {
-      form.setInitialValues({ icBU: settings.data.icBU ?? "" });
-      form.reset();
-    }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the stored value changes
-  }, [settings.data?.icBU]);
+    form.setInitialValues({ icBU: stored });
+    form.reset();
+  }, [stored]);
 
   const save = useMutation({
     mutationFn: (icBU: string) => patchTenantSettings({ icBU: icBU.trim() || null }),
