@@ -135,11 +135,36 @@ export const LoginEntity = new Entity({
   },
 });
 
+/**
+ * Connection — a browser's WebSocket connection on AWS (the Realtime stack). Expires after a day (TTL).
+ * Access patterns: a tenant's connections (fan-out); find by connection id (disconnect).
+ */
+export const ConnectionEntity = new Entity({
+  model: { entity: "connection", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    connectionId: { type: "string", required: true, readOnly: true },
+    expiresAt: { type: "number", required: true },
+  },
+  indexes: {
+    byTenant: {
+      pk: { field: "pk", composite: ["tenant"] },
+      sk: { field: "sk", composite: ["connectionId"] },
+    },
+    byConnection: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["connectionId"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+  },
+});
+
 export const entities = {
   tenant: TenantEntity,
   tenantSettings: TenantSettingsEntity,
   user: UserEntity,
   login: LoginEntity,
+  connection: ConnectionEntity,
 };
 
 export function createService(client: DynamoDBDocumentClient, table: string) {

@@ -1,0 +1,2 @@
+export type { State, StateMachine } from "./asl.ts";
+export { PlaceholderWorkflow } from "./placeholder.ts";

@@ -1,0 +1,41 @@
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { type ChangeRecord, toChangeEvent } from "@reachcx/core/realtime/index";
+import type { DynamoDBStreamEvent } from "aws-lambda";
+import { log } from "../log.ts";
+import { realtimeEnv } from "./env.ts";
+
+const env = realtimeEnv();
+const sockets = new ApiGatewayManagementApiClient({ endpoint: env.wsEndpoint() });
+
+/** Table stream -> the tenant's open WebSockets, with the same events the embedded SSE feed sends. */
+export async function handler(event: DynamoDBStreamEvent) {
+  for (const record of event.Records) {
+    const change = toChangeEvent({
+      eventName: record.eventName as ChangeRecord["eventName"],
+      newImage: record.dynamodb?.NewImage ? unmarshall(record.dynamodb.NewImage as never) : undefined,
+      oldImage: record.dynamodb?.OldImage ? unmarshall(record.dynamodb.OldImage as never) : undefined,
+    });
+    if (!change) continue;
+    const { data: connections } = await env.store.entities.connection.query
+      .byTenant({ tenant: change.tenant })
+      .go({ pages: "all" });
+    const payload = new TextEncoder().encode(JSON.stringify(change.event));
+    await Promise.all(
+      connections.map(async (connection) => {
+        try {
+          await sockets.send(
+            new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: payload }),
+          );
+        } catch (err) {
+          if (err instanceof GoneException) await env.store.entities.connection.delete(connection).go();
+          else log.error("realtime post failed", { error: err, tenant: change.tenant });
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import * as iam from "aws-cdk-lib/aws-iam";
+import { Function, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { Auth } from "./Auth.ts";
+import { Search } from "./Search.ts";
+import { Secrets } from "./Secrets.ts";
+import { Storage } from "./Storage.ts";
+
+/** The Hono API on one Lambda behind an HTTP API. It may touch only its table, bucket, domain, key and pool. */
+export function Api({ stack, app }: StackContext) {
+  const { table, bucket } = use(Storage);
+  const { userPool, client } = use(Auth);
+  const { domain } = use(Search);
+  const { key } = use(Secrets);
+
+  const handler = new Function(stack, "ApiHandler", {
+    handler: "packages/functions/src/api/lambda.handler",
+    environment: {
+      STAGE: app.stage,
+      TABLE_NAME: table.tableName,
+      BUCKET_NAME: bucket.bucketName,
+      OPENSEARCH_URL: `https://${domain.domainEndpoint}`,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: client.userPoolClientId,
+      KMS_KEY_ID: key.keyArn,
+    },
+    // The interactive API docs serve swagger-ui's files from the package.
+    nodejs: { install: ["swagger-ui-dist"] },
+  });
+  table.cdk.table.grantReadWriteData(handler);
+  bucket.cdk.bucket.grantReadWrite(handler);
+  domain.grantReadWrite(handler);
+  key.grantEncryptDecrypt(handler);
+  handler.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [
+        "cognito-idp:AdminCreateUser",
+        "cognito-idp:AdminSetUserPassword",
+        "cognito-idp:AdminGetUser",
+      ],
+      resources: [userPool.userPoolArn],
+    }),
+  );
+
+  const api = new HttpApi(stack, "Api", {
+    routes: { "ANY /api": handler, "ANY /api/{proxy+}": handler },
+  });
+  stack.addOutputs({ ApiUrl: api.url });
+  return { api, handler };
+}

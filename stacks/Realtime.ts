@@ -1,0 +1,60 @@
+import * as iam from "aws-cdk-lib/aws-iam";
+import { StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { Function, type StackContext, use, WebSocketApi } from "sst/constructs";
+import { Auth } from "./Auth.ts";
+import { Storage } from "./Storage.ts";
+
+/**
+ * The browser's live feed on AWS: a WebSocket API whose connections are kept in the table, fed by the
+ * table's stream through one fan-out function (the embedded runtime serves the same events over SSE).
+ */
+export function Realtime({ stack }: StackContext) {
+  const { table } = use(Storage);
+  const { userPool, client } = use(Auth);
+  const environment = {
+    TABLE_NAME: table.tableName,
+    USER_POOL_ID: userPool.userPoolId,
+    USER_POOL_CLIENT_ID: client.userPoolClientId,
+  };
+
+  const connect = new Function(stack, "RealtimeConnect", {
+    handler: "packages/functions/src/realtime/connect.handler",
+    environment,
+  });
+  const disconnect = new Function(stack, "RealtimeDisconnect", {
+    handler: "packages/functions/src/realtime/disconnect.handler",
+    environment,
+  });
+  const socket = new WebSocketApi(stack, "Realtime", {
+    routes: { $connect: connect, $disconnect: disconnect },
+  });
+
+  const fanout = new Function(stack, "RealtimeFanout", {
+    handler: "packages/functions/src/realtime/fanout.handler",
+    environment: { ...environment, WS_ENDPOINT: socket.url.replace(/^wss:/, "https:") },
+  });
+  table.addConsumers(stack, {
+    fanout: {
+      function: fanout,
+      cdk: {
+        eventSource: {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: 100,
+          retryAttempts: 3,
+          bisectBatchOnError: true,
+        },
+      },
+    },
+  });
+
+  for (const fn of [connect, disconnect]) table.cdk.table.grantReadWriteData(fn);
+  table.cdk.table.grantReadWriteData(fanout);
+  fanout.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["execute-api:ManageConnections"],
+      resources: [`arn:aws:execute-api:${stack.region}:${stack.account}:${socket.cdk.webSocketApi.apiId}/*`],
+    }),
+  );
+  stack.addOutputs({ RealtimeUrl: socket.url });
+  return { socket };
+}

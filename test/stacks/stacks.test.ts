@@ -1,0 +1,193 @@
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { App, getStack } from "sst/constructs";
+import { initProject } from "sst/project.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PlaceholderWorkflow } from "../../packages/core/src/workflows/index.ts";
+import { Api } from "../../stacks/Api.ts";
+import { Auth } from "../../stacks/Auth.ts";
+import { Realtime } from "../../stacks/Realtime.ts";
+import { Scheduler } from "../../stacks/Scheduler.ts";
+import { Search } from "../../stacks/Search.ts";
+import { Secrets } from "../../stacks/Secrets.ts";
+import { Storage } from "../../stacks/Storage.ts";
+import { Web } from "../../stacks/Web.ts";
+import { Workflows } from "../../stacks/Workflows.ts";
+
+const templates: Record<string, Template> = {};
+
+/** Synthesizes every stack offline, as `sst deploy` would, without an AWS account. */
+beforeAll(async () => {
+  await initProject({ stage: "test" });
+  const app = new App({ mode: "deploy", stage: "test", name: "reachcx" });
+  app.setDefaultFunctionProps({ runtime: "nodejs22.x", architecture: "arm_64" });
+  app
+    .stack(Secrets)
+    .stack(Storage)
+    .stack(Auth)
+    .stack(Search)
+    .stack(Api)
+    .stack(Realtime)
+    .stack(Scheduler)
+    .stack(Workflows)
+    .stack(Web);
+  await app.finish();
+  for (const [name, fn] of Object.entries({
+    Secrets,
+    Storage,
+    Auth,
+    Search,
+    Api,
+    Realtime,
+    Scheduler,
+    Workflows,
+    Web,
+  }))
+    templates[name] = Template.fromStack(getStack(fn));
+}, 180_000);
+
+const t = (name: string) => templates[name] as Template;
+
+describe("Storage", () => {
+  it("is one table with pk/sk, four generic GSIs and a stream of new and old images", () => {
+    const tables = t("Storage").findResources("AWS::DynamoDB::Table");
+    expect(Object.keys(tables)).toHaveLength(1);
+    const props = Object.values(tables)[0]?.Properties;
+    expect(props.KeySchema).toEqual([
+      { AttributeName: "pk", KeyType: "HASH" },
+      { AttributeName: "sk", KeyType: "RANGE" },
+    ]);
+    expect(
+      props.GlobalSecondaryIndexes.map((g: any) => [
+        g.IndexName,
+        g.KeySchema.map((k: any) => k.AttributeName),
+      ]),
+    ).toEqual([
+      ["gsi1", ["gsi1pk", "gsi1sk"]],
+      ["gsi2", ["gsi2pk", "gsi2sk"]],
+      ["gsi3", ["gsi3pk", "gsi3sk"]],
+      ["gsi4", ["gsi4pk", "gsi4sk"]],
+    ]);
+    expect(props.StreamSpecification).toEqual({ StreamViewType: "NEW_AND_OLD_IMAGES" });
+    expect(props.BillingMode).toBe("PAY_PER_REQUEST");
+  });
+
+  it("has a private bucket", () => {
+    t("Storage").hasResourceProperties("AWS::S3::Bucket", {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+  });
+});
+
+describe("Auth", () => {
+  it("has a user pool whose custom attributes become the token's claims", () => {
+    const pool = Object.values(t("Auth").findResources("AWS::Cognito::UserPool"))[0]?.Properties;
+    const custom = pool.Schema.filter((a: any) => !["email", "name"].includes(a.Name)).map(
+      (a: any) => a.Name,
+    );
+    expect(custom.sort()).toEqual(["company", "securityRights", "tenant", "tenantRole"]);
+    expect(pool.Policies.PasswordPolicy.MinimumLength).toBe(8);
+    t("Auth").hasResourceProperties("AWS::Cognito::UserPoolClient", {
+      ExplicitAuthFlows: Match.arrayWith(["ALLOW_USER_PASSWORD_AUTH", "ALLOW_USER_SRP_AUTH"]),
+      GenerateSecret: false,
+    });
+  });
+});
+
+describe("Api", () => {
+  const apiFunction = () => {
+    const fns = t("Api").findResources("AWS::Lambda::Function", {
+      Properties: { Handler: "packages/functions/src/api/lambda.handler" },
+    });
+    expect(Object.keys(fns)).toHaveLength(1);
+    return Object.entries(fns)[0] as [string, any];
+  };
+
+  it("runs the Hono app on nodejs22.x with its configuration in environment variables", () => {
+    const [, fn] = apiFunction();
+    expect(fn.Properties.Runtime).toBe("nodejs22.x");
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining([
+        "TABLE_NAME",
+        "BUCKET_NAME",
+        "OPENSEARCH_URL",
+        "USER_POOL_ID",
+        "USER_POOL_CLIENT_ID",
+        "KMS_KEY_ID",
+      ]),
+    );
+    t("Api").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "ANY /api/{proxy+}" });
+  });
+
+  it("may touch only its own table, bucket, search domain, key and user pool", () => {
+    const [, fn] = apiFunction();
+    const roleRef = fn.Properties.Role["Fn::GetAtt"][0];
+    const policies = Object.values(t("Api").findResources("AWS::IAM::Policy")).filter((p: any) =>
+      p.Properties.Roles.some((r: any) => r.Ref === roleRef),
+    );
+    const statements = policies.flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+    expect(statements.length).toBeGreaterThan(0);
+    const services = ["dynamodb", "s3", "es", "kms", "cognito-idp"];
+    const seen = new Set<string>();
+    for (const statement of statements) {
+      const actions: string[] = [statement.Action].flat();
+      const resources = [statement.Resource].flat();
+      for (const service of services) {
+        if (!actions.some((a) => a.startsWith(`${service}:`))) continue;
+        seen.add(service);
+        for (const resource of resources) {
+          expect(resource, `${service} on "*"`).not.toBe("*");
+          // Every resource is a reference to something this app created (an import of another stack's output).
+          expect(JSON.stringify(resource)).toMatch(/Fn::ImportValue|Fn::GetAtt|Ref|Fn::Join/);
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual([...services].sort());
+  });
+});
+
+describe("Realtime, Search, Scheduler, Workflows, Web", () => {
+  it("has a WebSocket API with connect and disconnect routes and a stream consumer", () => {
+    t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });
+    t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$connect" });
+    t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$disconnect" });
+    t("Realtime").hasResourceProperties("AWS::Lambda::EventSourceMapping", { StartingPosition: "LATEST" });
+  });
+
+  it("has an encrypted OpenSearch domain", () => {
+    t("Search").hasResourceProperties("AWS::OpenSearchService::Domain", {
+      EncryptionAtRestOptions: { Enabled: true },
+      NodeToNodeEncryptionOptions: { Enabled: true },
+      DomainEndpointOptions: { EnforceHTTPS: true },
+    });
+  });
+
+  it("has a schedule group and a role only the scheduler may assume, allowed to invoke only the target", () => {
+    t("Scheduler").hasResourceProperties("AWS::Scheduler::ScheduleGroup", { Name: "reachcx-test" });
+    t("Scheduler").hasResourceProperties("AWS::IAM::Role", {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          { Action: "sts:AssumeRole", Effect: "Allow", Principal: { Service: "scheduler.amazonaws.com" } },
+        ],
+      },
+    });
+    const invoke = Object.values(t("Scheduler").findResources("AWS::IAM::Policy"))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement)
+      .filter((s: any) => [s.Action].flat().includes("lambda:InvokeFunction"));
+    expect(invoke).toHaveLength(1);
+    expect(JSON.stringify(invoke[0].Resource)).toContain("ScheduleTarget");
+  });
+
+  it("runs the state machine defined by the ASL object in core", () => {
+    const machine = Object.values(t("Workflows").findResources("AWS::StepFunctions::StateMachine"))[0] as any;
+    expect(JSON.parse(machine.Properties.DefinitionString)).toEqual(PlaceholderWorkflow);
+  });
+
+  it("serves the console from CloudFront", () => {
+    t("Web").resourceCountIs("AWS::CloudFront::Distribution", 1);
+  });
+});
