@@ -1,5 +1,5 @@
 import * as iam from "aws-cdk-lib/aws-iam";
-import { Function, Api as HttpApi, type StackContext, use } from "sst/constructs";
+import { Api as HttpApi, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Auth } from "./Auth.ts";
 import { Search } from "./Search.ts";
 import { Secrets } from "./Secrets.ts";
@@ -12,7 +12,7 @@ export function Api({ stack, app }: StackContext) {
   const { domain } = use(Search);
   const { key } = use(Secrets);
 
-  const handler = new Function(stack, "ApiHandler", {
+  const handler = new LambdaFunction(stack, "ApiHandler", {
     handler: "packages/functions/src/api/lambda.handler",
     environment: {
       STAGE: app.stage,

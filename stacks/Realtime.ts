@@ -1,6 +1,6 @@
 import * as iam from "aws-cdk-lib/aws-iam";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { Function, type StackContext, use, WebSocketApi } from "sst/constructs";
+import { Function as LambdaFunction, type StackContext, use, WebSocketApi } from "sst/constructs";
 import { Auth } from "./Auth.ts";
 import { Storage } from "./Storage.ts";
 
@@ -17,11 +17,11 @@ export function Realtime({ stack }: StackContext) {
     USER_POOL_CLIENT_ID: client.userPoolClientId,
   };
 
-  const connect = new Function(stack, "RealtimeConnect", {
+  const connect = new LambdaFunction(stack, "RealtimeConnect", {
     handler: "packages/functions/src/realtime/connect.handler",
     environment,
   });
-  const disconnect = new Function(stack, "RealtimeDisconnect", {
+  const disconnect = new LambdaFunction(stack, "RealtimeDisconnect", {
     handler: "packages/functions/src/realtime/disconnect.handler",
     environment,
   });
@@ -29,7 +29,7 @@ export function Realtime({ stack }: StackContext) {
     routes: { $connect: connect, $disconnect: disconnect },
   });
 
-  const fanout = new Function(stack, "RealtimeFanout", {
+  const fanout = new LambdaFunction(stack, "RealtimeFanout", {
     handler: "packages/functions/src/realtime/fanout.handler",
     environment: { ...environment, WS_ENDPOINT: socket.url.replace(/^wss:/, "https:") },
   });

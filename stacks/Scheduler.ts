@@ -1,6 +1,6 @@
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as scheduler from "aws-cdk-lib/aws-scheduler";
-import { Function, type StackContext, use } from "sst/constructs";
+import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Storage } from "./Storage.ts";
 
 /**
@@ -10,7 +10,7 @@ import { Storage } from "./Storage.ts";
 export function Scheduler({ stack, app }: StackContext) {
   const { table } = use(Storage);
   const group = new scheduler.CfnScheduleGroup(stack, "Schedules", { name: `reachcx-${app.stage}` });
-  const target = new Function(stack, "ScheduleTarget", {
+  const target = new LambdaFunction(stack, "ScheduleTarget", {
     handler: "packages/functions/src/schedule/target.handler",
     environment: { TABLE_NAME: table.tableName },
   });
