@@ -3,15 +3,7 @@ import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PlaceholderWorkflow } from "../../packages/core/src/workflows/index.ts";
-import { Api } from "../../stacks/Api.ts";
-import { Auth } from "../../stacks/Auth.ts";
-import { Realtime } from "../../stacks/Realtime.ts";
-import { Scheduler } from "../../stacks/Scheduler.ts";
-import { Search } from "../../stacks/Search.ts";
-import { Secrets } from "../../stacks/Secrets.ts";
-import { Storage } from "../../stacks/Storage.ts";
-import { Web } from "../../stacks/Web.ts";
-import { Workflows } from "../../stacks/Workflows.ts";
+import { addStacks, STACKS } from "../../stacks/index.ts";
 
 const templates: Record<string, Template> = {};
 
@@ -19,30 +11,9 @@ const templates: Record<string, Template> = {};
 beforeAll(async () => {
   await initProject({ stage: "test" });
   const app = new App({ mode: "deploy", stage: "test", name: "reachcx" });
-  app.setDefaultFunctionProps({ runtime: "nodejs22.x", architecture: "arm_64" });
-  app
-    .stack(Secrets)
-    .stack(Storage)
-    .stack(Auth)
-    .stack(Search)
-    .stack(Api)
-    .stack(Realtime)
-    .stack(Scheduler)
-    .stack(Workflows)
-    .stack(Web);
+  addStacks(app);
   await app.finish();
-  for (const [name, fn] of Object.entries({
-    Secrets,
-    Storage,
-    Auth,
-    Search,
-    Api,
-    Realtime,
-    Scheduler,
-    Workflows,
-    Web,
-  }))
-    templates[name] = Template.fromStack(getStack(fn));
+  for (const [name, fn] of Object.entries(STACKS)) templates[name] = Template.fromStack(getStack(fn));
 }, 180_000);
 
 const t = (name: string) => templates[name] as Template;

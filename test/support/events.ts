@@ -1,3 +1,4 @@
+import { SseReader } from "../../packages/core/src/realtime/sse.ts";
 import { baseUrl, type Session } from "./api.ts";
 
 /** Reads /api/events as a browser would (fetch + stream), collecting parsed change events. */
@@ -10,7 +11,7 @@ export async function openEvents(session: Session) {
   if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
   const events: { entity: string; op: string; id: string | null }[] = [];
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
+  const sse = new SseReader();
   let ready!: () => void;
   const isReady = new Promise<void>((r) => {
     ready = r;
@@ -20,16 +21,9 @@ export async function openEvents(session: Session) {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
-        buffer += value;
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(": ready")) ready();
-          for (const line of block.split("\n"))
-            if (line.startsWith("data:")) events.push(JSON.parse(line.slice(5)));
-          end = buffer.indexOf("\n\n");
-        }
+        const { data, comments } = sse.push(value);
+        if (comments.includes("ready")) ready();
+        for (const payload of data) events.push(JSON.parse(payload));
       }
     } catch {
       // aborted

@@ -1,3 +1,4 @@
+import type { UserActor } from "../actor/index.ts";
 import { VisibleError } from "../error/index.ts";
 import { RIGHTS_PATTERN } from "../rights/index.ts";
 
@@ -67,3 +68,15 @@ export function claimsFrom(payload: Record<string, unknown>): Claims {
     throw invalidToken("The sign-in token carries malformed security rights.");
   return claims as Claims;
 }
+
+/** The actor a verified token stands for. */
+export const actorFrom = (claims: Claims): UserActor => ({
+  type: "user",
+  tenant: claims.tenant,
+  userId: claims.sub,
+  email: claims.email,
+  name: claims.name,
+  company: claims.company,
+  tenantRole: claims.tenantRole,
+  securityRights: claims.securityRights,
+});

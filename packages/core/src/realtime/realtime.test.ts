@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toChangeEvent } from "./index.ts";
+import { SseReader } from "./sse.ts";
 
 describe("toChangeEvent", () => {
   it("routes a settings change to its tenant", () => {
@@ -24,5 +25,17 @@ describe("toChangeEvent", () => {
     ).toBeUndefined();
     expect(toChangeEvent({ eventName: "INSERT", newImage: { pk: "x" } })).toBeUndefined();
     expect(toChangeEvent({ eventName: "INSERT", newImage: { __edb_e__: "user" } })).toBeUndefined();
+  });
+});
+
+describe("SseReader", () => {
+  it("yields data and comments of complete messages, across chunk boundaries", () => {
+    const sse = new SseReader();
+    expect(sse.push(": ready\n\nda")).toEqual({ data: [], comments: ["ready"] });
+    expect(sse.push('ta: {"a":1}\n')).toEqual({ data: [], comments: [] });
+    expect(sse.push('\ndata: {"b":2}\n\n: heartbeat\n\n')).toEqual({
+      data: ['{"a":1}', '{"b":2}'],
+      comments: ["heartbeat"],
+    });
   });
 });

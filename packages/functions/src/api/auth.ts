@@ -1,6 +1,7 @@
 import { assertSuperAdmin, type UserActor, withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import { VisibleError } from "@reachcx/core/error/index";
+import { actorFrom } from "@reachcx/core/identity/index";
 import { cachedTenant } from "@reachcx/core/tenant/index";
 import { createMiddleware } from "hono/factory";
 
@@ -38,16 +39,7 @@ export const requireUser = createMiddleware<AuthVars>(async (c, next) => {
   if (tenant?.status !== "Active")
     throw new VisibleError("forbidden", "auth.tenant_disabled", "This tenant has been disabled.");
 
-  const actor: UserActor = {
-    type: "user",
-    tenant: claims.tenant,
-    userId: claims.sub,
-    email: claims.email,
-    name: claims.name,
-    company: claims.company,
-    tenantRole: claims.tenantRole,
-    securityRights: claims.securityRights,
-  };
+  const actor = actorFrom(claims);
   c.set("actor", actor);
   await withActor(actor, next);
 });

@@ -1,3 +1,5 @@
+import type { ChangeEvent } from "@reachcx/core/realtime/index";
+import { SseReader } from "@reachcx/core/realtime/sse";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { session, useSession } from "./session.ts";
@@ -32,21 +34,14 @@ export function useRealtime() {
       if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
       delay = 1000;
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
+      const sse = new SseReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
-        buffer += value;
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          for (const line of buffer.slice(0, end).split("\n")) {
-            if (!line.startsWith("data:")) continue;
-            const event = JSON.parse(line.slice(5)) as { entity: string };
-            for (const queryKey of STALE[event.entity] ?? [[event.entity]])
-              void queryClient.invalidateQueries({ queryKey });
-          }
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf("\n\n");
+        for (const data of sse.push(value).data) {
+          const event = JSON.parse(data) as ChangeEvent;
+          for (const queryKey of STALE[event.entity] ?? [[event.entity]])
+            void queryClient.invalidateQueries({ queryKey });
         }
       }
     };

@@ -1,27 +1,14 @@
 import { withActor } from "@reachcx/core/actor/index";
 import { userContext } from "@reachcx/core/context/index";
 import { useEnv } from "@reachcx/core/env";
-import type { Claims } from "@reachcx/core/identity/index";
+import { actorFrom, type Claims } from "@reachcx/core/identity/index";
 import { SignIn, SignUp, signUp } from "@reachcx/core/user/index";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { type AuthVars, requireUser } from "../auth.ts";
 import { valid } from "../validate.ts";
 
-const contextOf = (claims: Claims) =>
-  withActor(
-    {
-      type: "user",
-      tenant: claims.tenant,
-      userId: claims.sub,
-      email: claims.email,
-      name: claims.name,
-      company: claims.company,
-      tenantRole: claims.tenantRole,
-      securityRights: claims.securityRights,
-    },
-    userContext,
-  );
+const contextOf = (claims: Claims) => withActor(actorFrom(claims), userContext);
 
 export const auth = new Hono<AuthVars>()
   .post(

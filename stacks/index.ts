@@ -1,0 +1,24 @@
+import type { App } from "sst/constructs";
+import { Api } from "./Api.ts";
+import { Auth } from "./Auth.ts";
+import { Realtime } from "./Realtime.ts";
+import { Scheduler } from "./Scheduler.ts";
+import { Search } from "./Search.ts";
+import { Secrets } from "./Secrets.ts";
+import { Storage } from "./Storage.ts";
+import { Web } from "./Web.ts";
+import { Workflows } from "./Workflows.ts";
+
+/** Every stack, in dependency order; sst.config.ts and the synthesis test both build the app from this. */
+export const STACKS = { Secrets, Storage, Auth, Search, Api, Realtime, Scheduler, Workflows, Web };
+
+export function addStacks(app: App) {
+  // Lambda runs Node 22; the code also runs on the Node 20 of the development machines.
+  app.setDefaultFunctionProps({
+    runtime: "nodejs22.x",
+    architecture: "arm_64",
+    memorySize: 1024,
+    timeout: 30,
+  });
+  for (const stack of Object.values(STACKS)) app.stack(stack);
+}
