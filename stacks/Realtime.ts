@@ -1,4 +1,3 @@
-import * as iam from "aws-cdk-lib/aws-iam";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { Function as LambdaFunction, type StackContext, use, WebSocketApi } from "sst/constructs";
 import { Auth } from "./Auth.ts";
@@ -49,12 +48,7 @@ export function Realtime({ stack }: StackContext) {
 
   for (const fn of [connect, disconnect]) table.cdk.table.grantReadWriteData(fn);
   table.cdk.table.grantReadWriteData(fanout);
-  fanout.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ["execute-api:ManageConnections"],
-      resources: [`arn:aws:execute-api:${stack.region}:${stack.account}:${socket.cdk.webSocketApi.apiId}/*`],
-    }),
-  );
+  socket.cdk.webSocketApi.grantManageConnections(fanout);
   stack.addOutputs({ RealtimeUrl: socket.url });
   return { socket };
 }

@@ -16,7 +16,10 @@ export function Scheduler({ stack, app }: StackContext) {
   });
   table.cdk.table.grantReadWriteData(target);
   const invokeRole = new iam.Role(stack, "SchedulerInvoke", {
-    assumedBy: new iam.ServicePrincipal("scheduler.amazonaws.com"),
+    // Only schedules of this account may use the role (confused-deputy guard AWS recommends).
+    assumedBy: new iam.ServicePrincipal("scheduler.amazonaws.com", {
+      conditions: { StringEquals: { "aws:SourceAccount": stack.account } },
+    }),
   });
   target.grantInvoke(invokeRole);
   return { groupName: group.name as string, invokeRoleArn: invokeRole.roleArn, target };

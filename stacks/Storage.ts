@@ -19,6 +19,8 @@ export function Storage({ stack }: StackContext) {
       ]),
     ),
     stream: "new_and_old_images",
+    // Realtime connections carry expiresAt (epoch seconds); DynamoDB deletes them a day after connect.
+    timeToLiveAttribute: "expiresAt",
     cdk: { table: { pointInTimeRecovery: true } },
   });
   const bucket = new Bucket(stack, "Blobs", {

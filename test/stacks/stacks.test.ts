@@ -92,32 +92,51 @@ describe("Api", () => {
       ]),
     );
     t("Api").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "ANY /api/{proxy+}" });
+    t("Api").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "ANY /api" });
   });
 
   it("may touch only its own table, bucket, search domain, key and user pool", () => {
     const [, fn] = apiFunction();
     const roleRef = fn.Properties.Role["Fn::GetAtt"][0];
-    const policies = Object.values(t("Api").findResources("AWS::IAM::Policy")).filter((p: any) =>
-      p.Properties.Roles.some((r: any) => r.Ref === roleRef),
-    );
-    const statements = policies.flatMap((p: any) => p.Properties.PolicyDocument.Statement);
-    expect(statements.length).toBeGreaterThan(0);
-    const services = ["dynamodb", "s3", "es", "kms", "cognito-idp"];
+    const statements = Object.values(t("Api").findResources("AWS::IAM::Policy"))
+      .filter((p: any) => p.Properties.Roles.some((r: any) => r.Ref === roleRef))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+    // The export of the one resource each service may touch, e.g. "test-reachcx-Storage:ExportsOutputFnGetAttTable710B521BArn".
+    const own = (stack: string, type: string) => {
+      const ids = Object.keys(t(stack).findResources(type));
+      expect(ids).toHaveLength(1);
+      return `test-reachcx-${stack}:ExportsOutputFnGetAtt${ids[0]}Arn`;
+    };
+    const owners: Record<string, string> = {
+      dynamodb: own("Storage", "AWS::DynamoDB::Table"),
+      s3: own("Storage", "AWS::S3::Bucket"),
+      es: own("Search", "AWS::OpenSearchService::Domain"),
+      kms: own("Secrets", "AWS::KMS::Key"),
+      "cognito-idp": own("Auth", "AWS::Cognito::UserPool"),
+    };
     const seen = new Set<string>();
     for (const statement of statements) {
       const actions: string[] = [statement.Action].flat();
-      const resources = [statement.Resource].flat();
-      for (const service of services) {
+      expect(actions).not.toContain("*");
+      for (const [service, exportPrefix] of Object.entries(owners)) {
         if (!actions.some((a) => a.startsWith(`${service}:`))) continue;
         seen.add(service);
-        for (const resource of resources) {
-          expect(resource, `${service} on "*"`).not.toBe("*");
-          // Every resource is a reference to something this app created (an import of another stack's output).
-          expect(JSON.stringify(resource)).toMatch(/Fn::ImportValue|Fn::GetAtt|Ref|Fn::Join/);
+        expect(actions).not.toContain(`${service}:*`);
+        for (const resource of [statement.Resource].flat()) {
+          // The imported ARN itself, or Join(["", [that ARN, "/*" | "/index/*"]]); a hand-built ARN with "*" fails.
+          const join = resource?.["Fn::Join"]?.[1];
+          const arn = resource?.["Fn::ImportValue"] ?? join?.[0]?.["Fn::ImportValue"];
+          expect(String(arn), `${service} on ${JSON.stringify(resource)}`).toMatch(
+            new RegExp(`^${exportPrefix}`),
+          );
+          if (join)
+            expect(join.slice(1)).toSatisfy(
+              (rest: unknown[]) => rest.length === 1 && ["/*", "/index/*"].includes(rest[0] as string),
+            );
         }
       }
     }
-    expect([...seen].sort()).toEqual([...services].sort());
+    expect([...seen].sort()).toEqual(Object.keys(owners).sort());
   });
 });
 
@@ -127,6 +146,9 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$connect" });
     t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "$disconnect" });
     t("Realtime").hasResourceProperties("AWS::Lambda::EventSourceMapping", { StartingPosition: "LATEST" });
+    t("Storage").hasResourceProperties("AWS::DynamoDB::Table", {
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+    });
   });
 
   it("has an encrypted OpenSearch domain", () => {

@@ -25,6 +25,14 @@ export type State =
       Default?: string;
     }
   | { Type: "Wait"; Comment?: string; Seconds?: number; SecondsPath?: string; Next?: string; End?: true }
+  | {
+      Type: "Parallel";
+      Comment?: string;
+      Branches: StateMachine[];
+      ResultPath?: string | null;
+      Next?: string;
+      End?: true;
+    }
   | { Type: "Succeed"; Comment?: string }
   | { Type: "Fail"; Comment?: string; Error?: string; Cause?: string };
 

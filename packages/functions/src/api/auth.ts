@@ -2,17 +2,11 @@ import { assertSuperAdmin, type UserActor, withActor } from "@reachcx/core/actor
 import { useEnv } from "@reachcx/core/env";
 import { VisibleError } from "@reachcx/core/error/index";
 import { actorFrom } from "@reachcx/core/identity/index";
+import { constantTimeEqual } from "@reachcx/core/secrets/index";
 import { cachedTenant } from "@reachcx/core/tenant/index";
 import { createMiddleware } from "hono/factory";
 
 export type AuthVars = { Variables: { actor: UserActor; requestId: string } };
-
-function constantTimeEqual(a: string, b: string) {
-  if (a.length !== b.length || a.length === 0) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 /**
  * Verifies the bearer token, then requires the tenant's api key in x-api-key (spec 000 §7: calls to the

@@ -1,4 +1,5 @@
 import { VisibleError } from "@reachcx/core/error/index";
+import { constantTimeEqual } from "@reachcx/core/secrets/index";
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { log } from "../log.ts";
 import { CONNECTION_TTL_SECONDS, realtimeEnv } from "./env.ts";
@@ -20,7 +21,7 @@ export async function handler(event: ConnectEvent): Promise<APIGatewayProxyResul
     if (!token || !apiKey) return { statusCode: 401, body: "token and apiKey are required" };
     const claims = await identity.verify(token);
     const tenant = (await env.store.entities.tenant.get({ id: claims.tenant }).go()).data;
-    if (!tenant || tenant.apiKey !== apiKey || tenant.status !== "Active")
+    if (!tenant || !constantTimeEqual(apiKey, tenant.apiKey) || tenant.status !== "Active")
       return { statusCode: 403, body: "forbidden" };
     await env.store.entities.connection
       .put({

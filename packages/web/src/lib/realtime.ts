@@ -31,6 +31,12 @@ export function useRealtime() {
         headers: { authorization: `Bearer ${current.token}`, "x-api-key": current.context.apiKey },
         signal: controller.signal,
       });
+      if (res.status === 401) {
+        // The session expired: end it; the next page load asks to sign in again.
+        session.set(null);
+        controller.abort();
+        return;
+      }
       if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
       delay = 1000;
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
