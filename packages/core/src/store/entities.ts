@@ -159,12 +159,102 @@ export const ConnectionEntity = new Entity({
   },
 });
 
+/**
+ * Contact — a tenant's person to reach (spec 000 §3, 003 §3).
+ * Access patterns: get by tenant + id; find by tenant + externalId (imports upsert, sparse gsi1).
+ * Lists and searches go through the Search port, fed by the change stream.
+ */
+export const ContactEntity = new Entity({
+  model: { entity: "contact", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    id: { type: "string", required: true, readOnly: true },
+    externalId: { type: "string" },
+    /** `{tenant}#{externalId}`, kept by the domain code; the sparse upsert index is keyed on it. */
+    externalKey: { type: "string", hidden: true },
+    firstName: { type: "string", required: true },
+    lastName: { type: "string", required: true },
+    source: { type: "string" },
+    phone: { type: "string" },
+    cell: { type: "string" },
+    email: { type: "string" },
+    dateCreated: { type: "string" },
+    address1: { type: "string" },
+    address2: { type: "string" },
+    city: { type: "string" },
+    state: { type: "string" },
+    zip: { type: "string" },
+    timeZone: { type: "string", required: true, default: "Mountain" },
+    dnc: { type: "boolean" },
+    updatedBy: { type: "string" },
+    customFields: { type: "any" },
+    expireDt: { type: "string" },
+    complianceRequired: { type: "boolean" },
+    preview: { type: "boolean" },
+    outboundCallerId: { type: "string" },
+    balances: { type: "any" },
+    type: { type: "string" },
+    optout: { type: "any" },
+    mobileDevices: { type: "any" },
+    contactAccountId: { type: "string" },
+    status: { type: ["Active", "InActive"] as const, required: true, default: "Active" },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: "pk", composite: ["tenant"] }, sk: { field: "sk", composite: ["id"] } },
+    byExternalId: {
+      index: "gsi1",
+      // Sparse: only contacts with an externalId are in it. One composite, whose value starts with the
+      // tenant, so changes that leave externalId alone need not restate it.
+      condition: (attr) => typeof attr.externalKey === "string",
+      pk: { field: "gsi1pk", composite: ["externalKey"] },
+      sk: { field: "gsi1sk", composite: [] },
+    },
+  },
+});
+
+/**
+ * ActivityLog — what happened to a contact: System, Dial, Note, PromptPay, C2A (spec 003 §3).
+ * Access patterns: a contact's activity newest first (gsi1 by tenant + contact, sorted by timestamp);
+ * get by tenant + id.
+ */
+export const ActivityLogEntity = new Entity({
+  model: { entity: "activityLog", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    id: { type: "string", required: true, readOnly: true },
+    type: { type: ["System", "Dial", "Note", "PromptPay", "C2A"] as const, required: true },
+    disposition: { type: "string" },
+    title: { type: "string" },
+    body: { type: "string" },
+    activityLogContactId: { type: "string", required: true },
+    segment: { type: "string" },
+    campaign: { type: "string" },
+    agent: { type: "string" },
+    contactStatus: { type: "string" },
+    timestamp: { type: "string", required: true },
+    metaData: { type: "any" },
+    c2aId: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: { pk: { field: "pk", composite: ["tenant"] }, sk: { field: "sk", composite: ["id"] } },
+    byContact: {
+      index: "gsi1",
+      pk: { field: "gsi1pk", composite: ["tenant", "activityLogContactId"] },
+      sk: { field: "gsi1sk", composite: ["timestamp", "id"] },
+    },
+  },
+});
+
 export const entities = {
   tenant: TenantEntity,
   tenantSettings: TenantSettingsEntity,
   user: UserEntity,
   login: LoginEntity,
   connection: ConnectionEntity,
+  contact: ContactEntity,
+  activityLog: ActivityLogEntity,
 };
 
 export function createService(client: DynamoDBDocumentClient, table: string) {

@@ -2,12 +2,13 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { type AuthVars, requireSuperAdmin, requireUser } from "./auth.ts";
+import { type AuthVars, requireLicence, requireRight, requireSuperAdmin, requireUser } from "./auth.ts";
 import { docs } from "./docs.ts";
 import { methodNotAllowed } from "./method.ts";
 import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
+import { contacts } from "./routes/contacts.ts";
 import { health } from "./routes/health.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
 
@@ -39,6 +40,8 @@ const routes = new Hono<AuthVars>()
   .route("/auth", auth)
   .use("/tenant-settings/*", requireUser)
   .route("/tenant-settings", tenantSettings)
+  .use("/contacts/*", requireUser, requireLicence("ListManager", "PromptPay"), requireRight("inventory"))
+  .route("/contacts", contacts)
   .use("/admin/*", requireUser, requireSuperAdmin)
   .route("/admin", admin);
 

@@ -2,6 +2,7 @@ import { assertSuperAdmin, type UserActor, withActor } from "@reachcx/core/actor
 import { useEnv } from "@reachcx/core/env";
 import { VisibleError } from "@reachcx/core/error/index";
 import { actorFrom } from "@reachcx/core/identity/index";
+import { hasRight, type Right } from "@reachcx/core/rights/index";
 import { constantTimeEqual } from "@reachcx/core/secrets/index";
 import { cachedTenant } from "@reachcx/core/tenant/index";
 import { createMiddleware } from "hono/factory";
@@ -43,3 +44,35 @@ export const requireSuperAdmin = createMiddleware<AuthVars>(async (_c, next) => 
   assertSuperAdmin();
   await next();
 });
+
+/** A rights position the user must hold (spec 003 §6), enforced here as well as in the console. */
+export const requireRight = (right: Right) =>
+  createMiddleware<AuthVars>(async (c, next) => {
+    if (!hasRight(c.get("actor").securityRights, right))
+      throw new VisibleError(
+        "forbidden",
+        "auth.missing_right",
+        `Your security rights do not include ${RIGHT_LABEL[right]}.`,
+      );
+    await next();
+  });
+
+const RIGHT_LABEL: Record<Right, string> = {
+  dashboards: "Dashboards",
+  inventory: "Inventory Management",
+  listManagement: "List Management",
+  configuration: "Configuration",
+};
+
+/** One of these licences must be held by the tenant (module gating, spec 003 §6). */
+export const requireLicence = (...licences: string[]) =>
+  createMiddleware<AuthVars>(async (c, next) => {
+    const tenant = await cachedTenant(c.get("actor").tenant);
+    if (!tenant?.licenses.some((l) => licences.includes(l)))
+      throw new VisibleError(
+        "forbidden",
+        "auth.not_licensed",
+        `Your organization is not licensed for this (${licences.join(" or ")}).`,
+      );
+    await next();
+  });

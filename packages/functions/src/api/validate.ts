@@ -14,7 +14,10 @@ export function valid<Target extends keyof ValidationTargets, Schema extends Sta
   return validator(target, schema, (result) => {
     if (!result.success) {
       const issues = result.error as readonly StandardSchemaV1.Issue[];
-      const errors = issues.map((issue) => ({ path: pathOf(issue), message: issue.message }));
+      // One message per field: the first rule it broke (an empty name is "required", not also "invalid").
+      const errors = [...new Map(issues.map((i) => [pathOf(i), i.message] as const).reverse()).entries()]
+        .reverse()
+        .map(([path, message]) => ({ path, message }));
       throw new VisibleError(
         "input",
         "request.invalid",

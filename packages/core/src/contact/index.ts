@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import type { EntityItem } from "electrodb";
+import type * as v from "valibot";
+import { useTenant, useUser } from "../actor/index.ts";
+import { useStore } from "../env.ts";
+import { VisibleError } from "../error/index.ts";
+import { type Page, type PageQuery, withCursor } from "../paging.ts";
+import type { ActivityLogEntity } from "../store/entities.ts";
+import { readSettings } from "../tenant/index.ts";
+import { type CustomFieldDef, checkCustomFields } from "./custom-fields.ts";
+import type { ContactInput, ContactPatch, NoteInput } from "./schema.ts";
+
+export * from "./constants.ts";
+export * from "./custom-fields.ts";
+export * from "./schema.ts";
+
+const notFound = (id: string) =>
+  new VisibleError("not_found", "contact.not_found", `Contact ${id} does not exist.`);
+
+/** Who changed it: the signed-in user's email, or "system" for imports and workflows. */
+function changedBy(): string {
+  try {
+    return useUser().email;
+  } catch {
+    return "system";
+  }
+}
+
+async function customFieldDefs(): Promise<CustomFieldDef[]> {
+  return (await readSettings()).customFields as CustomFieldDef[];
+}
+
+const externalKey = (tenant: string, externalId: string) => `${tenant}#${externalId}`;
+
+/** Nulls become removals: the store keeps no empty attributes (spec: empty strings are stored as null). */
+function split(values: Record<string, unknown>) {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value === null) remove.push(key);
+    else set[key] = value;
+  }
+  return { set, remove };
+}
+
+export async function getContact(id: string) {
+  const tenant = useTenant();
+  const { data } = await useStore().entities.contact.get({ tenant, id }).go();
+  if (!data) throw notFound(id);
+  return data;
+}
+
+export async function createContact(input: ContactInput) {
+  const tenant = useTenant();
+  const customFields = checkCustomFields(input.customFields, await customFieldDefs());
+  const { set } = split({
+    ...input,
+    customFields: customFields && dropNulls(customFields),
+    externalKey: input.externalId ? externalKey(tenant, input.externalId) : undefined,
+  });
+  const now = new Date().toISOString();
+  const { data } = await useStore()
+    .entities.contact.create({
+      ...(set as Omit<ContactInput, "customFields">),
+      tenant,
+      id: randomUUID(),
+      dateCreated: now,
+      updatedBy: changedBy(),
+    } as never)
+    .go();
+  return data;
+}
+
+const dropNulls = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
+
+/** Applies a change; the phone-or-cell rule is checked on the contact as it will be. */
+export async function updateContact(id: string, patch: ContactPatch) {
+  const tenant = useTenant();
+  const current = await getContact(id);
+  const phone = patch.phone === undefined ? current.phone : patch.phone;
+  const cell = patch.cell === undefined ? current.cell : patch.cell;
+  if (!phone && !cell)
+    throw new VisibleError("input", "request.invalid", "Please supply phone or cell number", [
+      { path: "phone", message: "Please supply phone or cell number" },
+    ]);
+  const checked = checkCustomFields(patch.customFields, await customFieldDefs());
+  const customFields = checked
+    ? dropNulls({ ...((current.customFields as Record<string, unknown>) ?? {}), ...checked })
+    : undefined;
+  const { set, remove } = split({
+    ...patch,
+    customFields,
+    externalKey:
+      patch.externalId === undefined ? undefined : patch.externalId && externalKey(tenant, patch.externalId),
+  });
+  let update = useStore()
+    .entities.contact.patch({ tenant, id })
+    .set({ ...set, updatedBy: changedBy() } as never);
+  if (remove.length > 0) update = update.remove(remove as never);
+  const { data } = await update.go({ response: "all_new" });
+  return data;
+}
+
+/** Creates or changes the contact with this externalId (imports). */
+export async function upsertByExternalId(externalId: string, input: ContactInput) {
+  const tenant = useTenant();
+  const { data } = await useStore()
+    .entities.contact.query.byExternalId({ externalKey: externalKey(tenant, externalId) })
+    .go({ limit: 1 });
+  const existing = data[0];
+  if (!existing) return createContact({ ...input, externalId });
+  return updateContact(existing.id, { ...input, externalId } as ContactPatch);
+}
+
+/** Deletes the contact and records a System activity 'Contact Deleted' in the same transaction. */
+export async function deleteContact(id: string) {
+  const tenant = useTenant();
+  const contact = await getContact(id);
+  const now = new Date().toISOString();
+  await useStore()
+    .transaction.write(({ contact: contacts, activityLog }) => [
+      contacts.delete({ tenant, id }).commit(),
+      activityLog
+        .create({
+          tenant,
+          id: randomUUID(),
+          type: "System",
+          title: "Contact Deleted",
+          body: `${contact.firstName} ${contact.lastName} was deleted by ${changedBy()}.`,
+          activityLogContactId: id,
+          agent: changedBy(),
+          timestamp: now,
+        })
+        .commit(),
+    ])
+    .go();
+}
+
+/** A contact's activity, newest first, a page at a time. */
+export async function contactActivity(id: string, page: PageQuery): Promise<Page<ActivityItem>> {
+  const tenant = useTenant();
+  await getContact(id);
+  const { data, cursor } = await withCursor(() =>
+    useStore()
+      .entities.activityLog.query.byContact({ tenant, activityLogContactId: id })
+      .go({ order: "desc", cursor: page.cursor ?? null, limit: page.limit ?? 5 }),
+  );
+  return { items: data, nextCursor: cursor ?? null };
+}
+export type ActivityItem = EntityItem<typeof ActivityLogEntity>;
+
+/** A Note activity on the contact (spec 002 Note form); contactStatus is set empty. */
+export async function addNote(id: string, note: v.InferOutput<typeof NoteInput>) {
+  const tenant = useTenant();
+  await getContact(id);
+  const { data } = await useStore()
+    .entities.activityLog.create({
+      tenant,
+      id: randomUUID(),
+      type: "Note",
+      title: note.title.trim(),
+      body: note.body,
+      activityLogContactId: id,
+      agent: changedBy(),
+      contactStatus: "",
+      timestamp: new Date().toISOString(),
+    })
+    .go();
+  return data;
+}

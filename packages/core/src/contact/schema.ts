@@ -1,0 +1,148 @@
+import * as v from "valibot";
+import { CONTACT_STATUSES, TIME_ZONES, US_STATES } from "./constants.ts";
+
+/** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
+export const PHONE_PATTERN = /^(?:\d{1,4}-?)?(?:\d{10}|\d{3}-\d{3}-\d{4})$/;
+const NAME_CHARS = /^[A-Za-z0-9 -]+$/;
+
+/** Empty strings mean "no value" (spec 003 §5: empty strings are sent as null). */
+const blankToNull = v.transform((value: string | null): string | null =>
+  value === null || value.trim() === "" ? null : value.trim(),
+);
+
+const optionalText = (rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[]) =>
+  v.optional(v.pipe(v.nullable(v.string()), blankToNull, v.union([v.null(), v.pipe(v.string(), ...rules)])));
+
+const phone = optionalText([v.regex(PHONE_PATTERN, "Please enter a valid phone number")]);
+
+export const Balance = v.strictObject({
+  id: v.pipe(v.string("A balance needs an id."), v.trim(), v.minLength(1, "A balance needs an id.")),
+  type: v.pipe(v.string("A balance needs a type."), v.trim(), v.minLength(1, "A balance needs a type.")),
+  amount: v.pipe(
+    v.union([v.number(), v.string()]),
+    v.transform(Number),
+    v.number("The amount must be a number."),
+    v.finite("The amount must be a number."),
+  ),
+  age: v.pipe(
+    v.union([v.number(), v.string()]),
+    v.transform(Number),
+    v.number("The age must be a number."),
+    v.finite("The age must be a number."),
+  ),
+});
+
+export const MobileDevice = v.strictObject({
+  id: v.pipe(v.string(), v.trim(), v.minLength(1, "A device needs an id.")),
+  type: v.pipe(v.string(), v.trim(), v.minLength(1, "A device needs a type.")),
+});
+
+const fields = {
+  externalId: optionalText([v.maxLength(100, "Must be 100 characters or less")]),
+  firstName: v.pipe(
+    v.string("Please supply a first name"),
+    v.trim(),
+    v.minLength(1, "Please supply a first name"),
+    v.maxLength(20, "Must be 20 characters or less"),
+    v.regex(NAME_CHARS, "Please enter a valid first name"),
+  ),
+  lastName: v.pipe(
+    v.string("Please supply a last name"),
+    v.trim(),
+    v.minLength(1, "Please supply a last name"),
+    v.maxLength(20, "Must be 20 characters or less"),
+    v.regex(/[A-Za-z]/, "Please enter a valid last name"),
+  ),
+  source: optionalText([v.maxLength(40, "Must be 40 characters or less")]),
+  phone,
+  cell: phone,
+  email: optionalText([
+    v.email("Please enter a valid email address"),
+    v.maxLength(254, "Please enter a valid email address"),
+  ]),
+  address1: optionalText([
+    v.maxLength(50, "Must be 50 characters or less"),
+    v.regex(NAME_CHARS, "Please enter a valid address"),
+  ]),
+  address2: optionalText([
+    v.maxLength(50, "Must be 50 characters or less"),
+    v.regex(NAME_CHARS, "Please enter a valid address"),
+  ]),
+  city: optionalText([
+    v.maxLength(50, "Must be 50 characters or less"),
+    v.regex(NAME_CHARS, "Please enter a valid city"),
+  ]),
+  state: optionalText([v.picklist(US_STATES, "Please select a US state")]),
+  zip: optionalText([
+    v.maxLength(13, "Please enter a valid zip code"),
+    v.regex(/^[0-9A-Za-z -]+$/, "Please enter a valid zip code"),
+  ]),
+  timeZone: v.optional(
+    v.picklist(Object.keys(TIME_ZONES) as (keyof typeof TIME_ZONES)[], "Please select a time zone"),
+  ),
+  dnc: v.optional(v.boolean()),
+  expireDt: v.optional(
+    v.nullable(v.pipe(v.string(), v.isoTimestamp("The expire date must be an ISO date and time."))),
+  ),
+  complianceRequired: v.optional(v.boolean()),
+  preview: v.optional(v.boolean()),
+  outboundCallerId: optionalText([v.regex(PHONE_PATTERN, "Please enter a valid phone number")]),
+  type: optionalText([v.maxLength(40, "Must be 40 characters or less")]),
+  status: v.optional(v.picklist(CONTACT_STATUSES, "Status must be Active or InActive")),
+  contactAccountId: optionalText([v.maxLength(100, "Must be 100 characters or less")]),
+  balances: v.optional(v.array(Balance)),
+  optout: v.optional(
+    v.strictObject({
+      Voice: v.optional(v.boolean()),
+      SMS: v.optional(v.boolean()),
+      Email: v.optional(v.boolean()),
+    }),
+  ),
+  mobileDevices: v.optional(v.array(MobileDevice)),
+  /** `custom:{name}` keys, checked against the tenant's custom fields by checkCustomFields. */
+  customFields: v.optional(v.record(v.string(), v.unknown())),
+};
+
+/** A new contact (spec 000 §5, spec 002 §5). */
+export const ContactInput = v.pipe(
+  v.strictObject(fields),
+  v.forward(
+    v.partialCheck(
+      [["phone"], ["cell"]],
+      (input) => Boolean(input.phone || input.cell),
+      "Please supply phone or cell number",
+    ),
+    ["phone"],
+  ),
+);
+export type ContactInput = v.InferOutput<typeof ContactInput>;
+
+/** A change to a contact: any field; phone-or-cell is checked on the merged result. */
+export const ContactPatch = v.strictObject(
+  Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, v.optional(s as v.GenericSchema)])) as {
+    [K in keyof typeof fields]: v.OptionalSchema<(typeof fields)[K], undefined>;
+  },
+);
+export type ContactPatch = v.InferOutput<typeof ContactPatch>;
+
+/** The visible text of rich text: tags and entities removed. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&[a-z]+;|&#\d+;/gi, " ")
+    .trim();
+
+/** Note (spec 002 §5): title and body must each contain a word character. */
+export const NoteInput = v.strictObject({
+  title: v.pipe(
+    v.string("Note title cannot be empty."),
+    v.regex(/\w/, "Note title cannot be empty."),
+    v.maxLength(200),
+  ),
+  // The body is rich text: its words, not its tags, must contain a word character.
+  body: v.pipe(
+    v.string("Note body cannot be empty."),
+    v.maxLength(100_000),
+    v.check((html) => /\w/.test(textOf(html)), "Note body cannot be empty."),
+  ),
+});

@@ -1,0 +1,212 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, DEMO_USERS, expectProblem, type Session, signIn } from "../support/api.ts";
+
+let acme: Session;
+beforeAll(async () => {
+  acme = await signIn(DEMO_USERS.acme);
+  // Custom fields the contacts below use (spec: custom:{name} keys typed by the tenant's fields).
+  const res = await call("/api/tenant-settings", {
+    method: "PATCH",
+    body: {
+      customFields: [
+        { name: "balanceDue", displayName: "Balance Due", type: "Number" },
+        { name: "lastPayment", displayName: "Last Payment", type: "DateTime" },
+        { name: "vip", displayName: "VIP", type: "Boolean" },
+        { name: "accountRef", displayName: "Account Ref", type: "String" },
+      ],
+    },
+    session: acme,
+  });
+  expect(res.status).toBe(200);
+});
+
+const mary = {
+  firstName: "Mary-Ann",
+  lastName: "Smith",
+  phone: "303-555-1234",
+  email: "mary@example.com",
+  state: "CO",
+  source: "",
+  customFields: { "custom:balanceDue": "125.50", "custom:vip": true },
+};
+
+describe("contacts", () => {
+  it("creates, reads, changes and deletes a contact; empty strings are stored as nothing", async () => {
+    const created = await call("/api/contacts", { method: "POST", body: mary, session: acme });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      tenant: "acme",
+      firstName: "Mary-Ann",
+      timeZone: "Mountain",
+      status: "Active",
+      updatedBy: DEMO_USERS.acme,
+      customFields: { "custom:balanceDue": 125.5, "custom:vip": true },
+    });
+    expect(created.json.source).toBeUndefined();
+    const id = created.json.id;
+
+    expect((await call(`/api/contacts/${id}`, { session: acme })).json.email).toBe("mary@example.com");
+
+    const changed = await call(`/api/contacts/${id}`, {
+      method: "PATCH",
+      body: {
+        email: "",
+        cell: "13035550000",
+        customFields: { "custom:vip": null, "custom:accountRef": "A-1" },
+      },
+      session: acme,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.email).toBeUndefined();
+    expect(changed.json.cell).toBe("13035550000");
+    expect(changed.json.customFields).toEqual({ "custom:balanceDue": 125.5, "custom:accountRef": "A-1" });
+
+    const removed = await call(`/api/contacts/${id}`, { method: "DELETE", session: acme });
+    expect(removed.status).toBe(204);
+    expectProblem(await call(`/api/contacts/${id}`, { session: acme }), 404);
+    const activity = await call(`/api/contacts/${id}/activity`, { session: acme });
+    expectProblem(activity, 404);
+  });
+
+  it("answers the spec's messages for bad input and writes nothing", async () => {
+    const bad = expectProblem(
+      await call("/api/contacts", {
+        method: "POST",
+        body: {
+          firstName: "",
+          lastName: "123",
+          phone: "12345",
+          email: "nope",
+          zip: "12345678901234",
+          source: "x".repeat(41),
+        },
+        session: acme,
+      }),
+      400,
+    );
+    const byPath = Object.fromEntries(bad.errors.map((e) => [e.path, e.message]));
+    expect(byPath).toMatchObject({
+      firstName: "Please supply a first name",
+      lastName: "Please enter a valid last name",
+      phone: "Please enter a valid phone number",
+      email: "Please enter a valid email address",
+      zip: "Please enter a valid zip code",
+      source: "Must be 40 characters or less",
+    });
+    const noPhone = expectProblem(
+      await call("/api/contacts", { method: "POST", body: { firstName: "A", lastName: "B" }, session: acme }),
+      400,
+    );
+    expect(noPhone.errors).toContainEqual({ path: "phone", message: "Please supply phone or cell number" });
+    const longName = expectProblem(
+      await call("/api/contacts", {
+        method: "POST",
+        body: { ...mary, firstName: "x".repeat(21) },
+        session: acme,
+      }),
+      400,
+    );
+    expect(longName.errors[0]?.message).toBe("Must be 20 characters or less");
+  });
+
+  it("refuses unknown custom fields and values of the wrong type", async () => {
+    const unknown = expectProblem(
+      await call("/api/contacts", {
+        method: "POST",
+        body: { ...mary, customFields: { "custom:nope": "x" } },
+        session: acme,
+      }),
+      400,
+    );
+    expect(unknown.errors).toEqual([
+      { path: "customFields.custom:nope", message: "Unknown custom field: nope" },
+    ]);
+    const wrong = expectProblem(
+      await call("/api/contacts", {
+        method: "POST",
+        body: { ...mary, customFields: { "custom:balanceDue": "lots" } },
+        session: acme,
+      }),
+      400,
+    );
+    expect(wrong.errors[0]?.message).toBe("Balance Due must be a number");
+  });
+
+  it("keeps phone or cell on a change", async () => {
+    const { json } = await call("/api/contacts", { method: "POST", body: mary, session: acme });
+    const res = await call(`/api/contacts/${json.id}`, {
+      method: "PATCH",
+      body: { phone: null },
+      session: acme,
+    });
+    expect(expectProblem(res, 400).errors).toContainEqual({
+      path: "phone",
+      message: "Please supply phone or cell number",
+    });
+    expect((await call(`/api/contacts/${json.id}`, { session: acme })).json.phone).toBe("303-555-1234");
+  });
+
+  it("upserts by externalId", async () => {
+    const externalId = `ext-${Date.now()}`;
+    const first = await call(`/api/contacts/external/${externalId}`, {
+      method: "PUT",
+      body: mary,
+      session: acme,
+    });
+    const second = await call(`/api/contacts/external/${externalId}`, {
+      method: "PUT",
+      body: { ...mary, lastName: "Jones" },
+      session: acme,
+    });
+    expect(second.json.id).toBe(first.json.id);
+    expect(second.json.lastName).toBe("Jones");
+  });
+
+  it("notes need a word in title and body, and show in the activity newest first", async () => {
+    const { json } = await call("/api/contacts", { method: "POST", body: mary, session: acme });
+    const empty = expectProblem(
+      await call(`/api/contacts/${json.id}/notes`, {
+        method: "POST",
+        body: { title: " - ", body: "<p> </p>" },
+        session: acme,
+      }),
+      400,
+    );
+    expect(Object.fromEntries(empty.errors.map((e) => [e.path, e.message]))).toEqual({
+      title: "Note title cannot be empty.",
+      body: "Note body cannot be empty.",
+    });
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const note = await call(`/api/contacts/${json.id}/notes`, {
+        method: "POST",
+        body: { title: `Call ${n}`, body: `<p>Spoke with <b>Mary</b> (${n})</p>` },
+        session: acme,
+      });
+      expect(note.status).toBe(201);
+    }
+    const page = await call(`/api/contacts/${json.id}/activity`, { session: acme });
+    expect(page.json.items.map((a: { title: string }) => a.title)).toEqual([
+      "Call 6",
+      "Call 5",
+      "Call 4",
+      "Call 3",
+      "Call 2",
+    ]);
+    expect(page.json.items[0]).toMatchObject({ type: "Note", agent: DEMO_USERS.acme, contactStatus: "" });
+    const rest = await call(
+      `/api/contacts/${json.id}/activity?cursor=${encodeURIComponent(page.json.nextCursor)}`,
+      {
+        session: acme,
+      },
+    );
+    expect(rest.json.items.map((a: { title: string }) => a.title)).toEqual(["Call 1"]);
+  });
+
+  it("needs the Inventory Management right and a ReachCX or C3 licence", async () => {
+    const globex = await signIn(DEMO_USERS.globex);
+    expect(
+      expectProblem(await call("/api/contacts", { method: "POST", body: mary, session: globex }), 403).code,
+    ).toBe("auth.not_licensed");
+    expectProblem(await call("/api/contacts", { method: "POST", body: mary }), 401);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { call, DEMO_USERS, expectProblem, signIn } from "../support/api.ts";
+
+/** Tenant B (a fresh tenant holding ReachCX) must not reach tenant A's contacts or activity by id. */
+describe("tenant isolation: contacts", () => {
+  it("another tenant's contact answers 404 exactly like a missing one, for every verb", async () => {
+    const acme = await signIn(DEMO_USERS.acme);
+    const provider = await signIn(DEMO_USERS.provider);
+    // A second ReachCX tenant: sign up, then the provider grants the licence.
+    const email = `iso-${Date.now()}@other.example`;
+    const signUp = await call("/api/auth/sign-up", {
+      method: "POST",
+      body: { name: "Other Org", email, password: "other-pass-1" },
+    });
+    expect(signUp.status).toBe(201);
+    const other = await signIn(email, "other-pass-1");
+    await grantListManager(provider, other.tenant);
+
+    const { json: contact } = await call("/api/contacts", {
+      method: "POST",
+      body: { firstName: "Ann", lastName: "Acme", phone: "3035550101" },
+      session: acme,
+    });
+    await call(`/api/contacts/${contact.id}/notes`, {
+      method: "POST",
+      body: { title: "Secret", body: "private" },
+      session: acme,
+    });
+
+    const missing = expectProblem(await call("/api/contacts/does-not-exist", { session: other }), 404);
+    const foreign = expectProblem(await call(`/api/contacts/${contact.id}`, { session: other }), 404);
+    expect(foreign.code).toBe(missing.code);
+    expect(foreign.detail.replace(contact.id, "X")).toBe(missing.detail.replace("does-not-exist", "X"));
+
+    expectProblem(
+      await call(`/api/contacts/${contact.id}`, {
+        method: "PATCH",
+        body: { lastName: "Hacked" },
+        session: other,
+      }),
+      404,
+    );
+    expectProblem(await call(`/api/contacts/${contact.id}`, { method: "DELETE", session: other }), 404);
+    expectProblem(await call(`/api/contacts/${contact.id}/activity`, { session: other }), 404);
+    expectProblem(
+      await call(`/api/contacts/${contact.id}/notes`, {
+        method: "POST",
+        body: { title: "x1", body: "y1" },
+        session: other,
+      }),
+      404,
+    );
+    // Upserting the same externalId in B creates B's own contact, never touches A's.
+    const ext = `shared-${Date.now()}`;
+    const a = await call(`/api/contacts/external/${ext}`, {
+      method: "PUT",
+      body: { firstName: "A", lastName: "Aa", phone: "3035550102" },
+      session: acme,
+    });
+    const b = await call(`/api/contacts/external/${ext}`, {
+      method: "PUT",
+      body: { firstName: "B", lastName: "Bb", phone: "3035550103" },
+      session: other,
+    });
+    expect(b.json.id).not.toBe(a.json.id);
+    expect((await call(`/api/contacts/${a.json.id}`, { session: acme })).json.firstName).toBe("A");
+
+    const still = await call(`/api/contacts/${contact.id}`, { session: acme });
+    expect(still.json.lastName).toBe("Acme");
+    expect((await call(`/api/contacts/${contact.id}/activity`, { session: acme })).json.items).toHaveLength(
+      1,
+    );
+  });
+});
+
+/** Licences are provider-managed; until the admin tenant endpoints exist, the test writes through the store. */
+async function grantListManager(_provider: unknown, tenant: string) {
+  const { createDynamoClient } = await import("../../packages/core/src/store/client.ts");
+  const { createService } = await import("../../packages/core/src/store/entities.ts");
+  const { inject } = await import("vitest");
+  const store = createService(
+    createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }),
+    "reachcx",
+  );
+  await store.entities.tenant
+    .patch({ id: tenant })
+    .set({ licenses: ["ListManager"] })
+    .go();
+  // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
+  await new Promise((r) => setTimeout(r, 1500));
+}
