@@ -1,0 +1,37 @@
+import type { FieldType, Node } from "./ast.ts";
+
+/** A document as the search engine holds it: flat fields, custom fields as `custom:{name}` keys. */
+export type SearchDoc = { tenant: string; id: string } & Record<string, unknown>;
+
+export interface SortKey {
+  field: string;
+  direction: "asc" | "desc";
+}
+
+export interface SearchRequest {
+  /** null lists everything. */
+  query: Node | null;
+  sort: SortKey[];
+  limit: number;
+  cursor?: string | null;
+  /** Types of the tenant's custom fields (`custom:{name}`), so comparisons are typed. */
+  types?: Record<string, FieldType>;
+}
+
+export interface SearchPage {
+  ids: string[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export type SearchModel = "contact";
+
+/**
+ * The Search port (ARCHITECTURE.md): OpenSearch on AWS, SQLite FTS5 embedded. Every call names the tenant
+ * and the adapter applies it inside, so no query can reach another tenant's documents.
+ */
+export interface Search {
+  upsert(model: SearchModel, docs: SearchDoc[]): Promise<void>;
+  remove(model: SearchModel, keys: { tenant: string; id: string }[]): Promise<void>;
+  query(model: SearchModel, tenant: string, request: SearchRequest): Promise<SearchPage>;
+}

@@ -1,0 +1,211 @@
+import { VisibleError } from "@reachcx/core/error/index";
+import type { Node, Rule } from "@reachcx/core/search/ast";
+import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "@reachcx/core/search/contact-fields";
+import { normalize } from "@reachcx/core/search/evaluate";
+import type { Search, SearchDoc, SearchModel, SearchPage, SearchRequest } from "@reachcx/core/search/port";
+import Database from "better-sqlite3";
+
+/** Built-in fields kept as columns (sortable, indexable); everything else is read from the JSON doc. */
+const COLUMNS = Object.keys(CONTACT_FIELDS);
+const NUMERIC = new Set(
+  Object.entries(CONTACT_FIELDS)
+    .filter(([, t]) => t === "date")
+    .map(([f]) => f),
+);
+const quote = (name: string) => `"${name}"`;
+
+/**
+ * The embedded Search adapter: SQLite with FTS5 (better-sqlite3), one file under DATA_DIR. Free-text
+ * terms go to an FTS5 table whose columns are the searchable fields, so a phrase must sit in one field,
+ * as in the reference evaluator; every other rule compiles to SQL over columns or the JSON document.
+ * The tenant is a condition of every statement.
+ */
+export function sqliteSearch(file: string): Search & { close(): void } {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  // JavaScript's lower-casing, so text comparisons agree with the evaluator beyond ASCII.
+  db.function("jslower", { deterministic: true }, (s: unknown) =>
+    typeof s === "string" ? s.toLowerCase() : s,
+  );
+
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS contact (
+      rid INTEGER PRIMARY KEY,
+      tenant TEXT NOT NULL,
+      id TEXT NOT NULL,
+      doc TEXT NOT NULL,
+      ${COLUMNS.map((c) => `${quote(c)} ${NUMERIC.has(c) ? "REAL" : c === "dnc" ? "INTEGER" : "TEXT"}`).join(",\n      ")},
+      UNIQUE (tenant, id)
+    );
+    ${COLUMNS.map(
+      (c) =>
+        `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${NUMERIC.has(c) || c === "dnc" ? quote(c) : `jslower(${quote(c)})`}, id);`,
+    ).join("\n    ")}
+    CREATE VIRTUAL TABLE IF NOT EXISTS contact_fts USING fts5(
+      ${CONTACT_SEARCHABLE.map(quote).join(", ")},
+      tokenize = 'unicode61 remove_diacritics 0'
+    );
+  `);
+
+  const findRid = db.prepare<[string, string], { rid: number }>(
+    "SELECT rid FROM contact WHERE tenant = ? AND id = ?",
+  );
+  const insert = db.prepare(
+    `INSERT INTO contact (tenant, id, doc, ${COLUMNS.map(quote).join(", ")}) VALUES (?, ?, ?, ${COLUMNS.map(() => "?").join(", ")})`,
+  );
+  const update = db.prepare(
+    `UPDATE contact SET doc = ?, ${COLUMNS.map((c) => `${quote(c)} = ?`).join(", ")} WHERE rid = ?`,
+  );
+  const deleteDoc = db.prepare("DELETE FROM contact WHERE rid = ?");
+  const deleteFts = db.prepare("DELETE FROM contact_fts WHERE rowid = ?");
+  const insertFts = db.prepare(
+    `INSERT INTO contact_fts (rowid, ${CONTACT_SEARCHABLE.map(quote).join(", ")}) VALUES (?, ${CONTACT_SEARCHABLE.map(() => "?").join(", ")})`,
+  );
+
+  const columnValues = (doc: SearchDoc) =>
+    COLUMNS.map((c) => {
+      const value = normalizeStored(doc[c], CONTACT_FIELDS[c] ?? "text");
+      return typeof value === "boolean" ? Number(value) : value;
+    });
+
+  const upsertMany = db.transaction((docs: SearchDoc[]) => {
+    for (const doc of docs) {
+      const json = JSON.stringify(doc);
+      const existing = findRid.get(doc.tenant, doc.id);
+      let rid: number;
+      if (existing) {
+        rid = existing.rid;
+        update.run(json, ...columnValues(doc), rid);
+        deleteFts.run(rid);
+      } else {
+        rid = Number(insert.run(doc.tenant, doc.id, json, ...columnValues(doc)).lastInsertRowid);
+      }
+      insertFts.run(rid, ...CONTACT_SEARCHABLE.map((f) => (typeof doc[f] === "string" ? doc[f] : null)));
+    }
+  });
+
+  const removeMany = db.transaction((keys: { tenant: string; id: string }[]) => {
+    for (const key of keys) {
+      const existing = findRid.get(key.tenant, key.id);
+      if (!existing) continue;
+      deleteDoc.run(existing.rid);
+      deleteFts.run(existing.rid);
+    }
+  });
+
+  return {
+    async upsert(_model: SearchModel, docs) {
+      upsertMany(docs);
+    },
+    async remove(_model: SearchModel, keys) {
+      removeMany(keys);
+    },
+    async query(_model: SearchModel, tenant, request: SearchRequest): Promise<SearchPage> {
+      const params: unknown[] = [tenant];
+      const where = request.query ? compile(request.query, params, request.types) : "1";
+      const order = [...request.sort.map(orderBy), "c.id ASC"].join(", ");
+      const offset = decodeCursor(request.cursor);
+      const total = (
+        db
+          .prepare(`SELECT count(*) AS n FROM contact c WHERE c.tenant = ? AND (${where})`)
+          .get(...params) as { n: number }
+      ).n;
+      const rows = db
+        .prepare(
+          `SELECT c.id FROM contact c WHERE c.tenant = ? AND (${where}) ORDER BY ${order} LIMIT ? OFFSET ?`,
+        )
+        .all(...params, request.limit, offset) as { id: string }[];
+      const next = offset + rows.length;
+      return { ids: rows.map((r) => r.id), total, nextCursor: next < total ? encodeCursor(next) : null };
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+/** What the index stores for a field: as the evaluator normalizes it, original case kept for text. */
+function normalizeStored(value: unknown, type: string) {
+  if (type === "text") return value === null || value === undefined || value === "" ? null : String(value);
+  return normalize(value, type as "number");
+}
+
+function fieldExpr(field: string): { sql: string; type: string } {
+  const type = CONTACT_FIELDS[field];
+  if (type) {
+    const col = `c.${quote(field)}`;
+    return { sql: type === "text" ? `jslower(${col})` : col, type };
+  }
+  // custom:{name}; the caller has checked the name against the tenant's custom fields.
+  const json = `json_extract(c.doc, '$."${field.replace(/["'\\]/g, "")}"')`;
+  return { sql: json, type: "custom" };
+}
+
+function orderBy(key: { field: string; direction: "asc" | "desc" }) {
+  const { sql } = fieldExpr(key.field);
+  return `(${sql} IS NULL), ${sql} ${key.direction === "desc" ? "DESC" : "ASC"}`;
+}
+
+/** Compiles the query model to a WHERE clause, pushing its values onto params. */
+export function compile(node: Node, params: unknown[], types: Record<string, string> = {}): string {
+  switch (node.type) {
+    case "group": {
+      // An empty AND holds, an empty OR does not (as in the evaluator); NOT flips either.
+      if (node.rules.length === 0) return (node.combinator === "and") !== node.not ? "1" : "0";
+      const inner = node.rules
+        .map((r) => `(${compile(r, params, types)})`)
+        .join(node.combinator === "and" ? " AND " : " OR ");
+      return node.not ? `NOT (${inner})` : inner;
+    }
+    case "text":
+      params.push(`"${node.words.join(" ")}"${node.prefix ? "*" : ""}`);
+      return "c.rid IN (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ?)";
+    case "rule":
+      return compileRule(node, params, types);
+  }
+}
+
+function compileRule(rule: Rule, params: unknown[], types: Record<string, string>): string {
+  const { sql, type: known } = fieldExpr(rule.field);
+  const type = (known === "custom" ? types[rule.field] : known) ?? "text";
+  const expr = type === "text" && known === "custom" ? `jslower(${sql})` : sql;
+  if (rule.operator === "ne") return `NOT (${compileRule({ ...rule, operator: "eq" }, params, types)})`;
+  const wanted = normalize(rule.value, type as "text");
+  if (wanted === null) return rule.operator === "eq" ? `${expr} IS NULL` : "0";
+  const value = typeof wanted === "boolean" ? Number(wanted) : wanted;
+  const op = { eq: "=", lt: "<", gt: ">", lte: "<=", gte: ">=" } as const;
+  switch (rule.operator) {
+    case "eq":
+    case "lt":
+    case "gt":
+    case "lte":
+    case "gte":
+      params.push(value);
+      return `coalesce(${expr} ${op[rule.operator]} ?, 0)`;
+    case "contains":
+      params.push(String(value));
+      return `coalesce(instr(${expr}, ?) > 0, 0)`;
+    case "beginsWith":
+      params.push(String(value), String(value));
+      return `coalesce(substr(${expr}, 1, length(?)) = ?, 0)`;
+    case "endsWith":
+      params.push(String(value), String(value));
+      return `coalesce(substr(${expr}, -length(?)) = ?, 0)`;
+  }
+}
+
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  try {
+    const { o } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o: unknown };
+    if (typeof o === "number" && Number.isInteger(o) && o >= 0) return o;
+  } catch {
+    // fall through
+  }
+  throw new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
+    { path: "cursor", message: "The cursor is not valid." },
+  ]);
+}

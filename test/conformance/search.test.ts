@@ -1,0 +1,212 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Node } from "../../packages/core/src/search/ast.ts";
+import { contactSchema } from "../../packages/core/src/search/contact-fields.ts";
+import { evaluate } from "../../packages/core/src/search/evaluate.ts";
+import { parseSearch } from "../../packages/core/src/search/parse.ts";
+import type { Search, SearchDoc } from "../../packages/core/src/search/port.ts";
+import { sqliteSearch } from "../../packages/local/src/search/sqlite.ts";
+
+/**
+ * The Search port's conformance suite: the adapter must answer what the reference evaluator answers,
+ * on random contacts and random queries, and never another tenant's documents.
+ */
+const CUSTOM = [
+  { name: "balance", type: "Number" },
+  { name: "vip", type: "Boolean" },
+  { name: "region", type: "String" },
+];
+const schema = contactSchema(CUSTOM);
+const types = { "custom:balance": "number", "custom:vip": "boolean", "custom:region": "text" } as const;
+
+const FIRST = ["Mary", "Mary-Ann", "John", "Jon", "Ann", "Zoë", "Émile"];
+const LAST = ["Smith", "Smithson", "Jones", "Ann", "O'Brien", "García"];
+const CITY = ["Denver", "Fort Collins", "Boulder", "New York"];
+
+const contact = fc.record({
+  firstName: fc.constantFrom(...FIRST),
+  lastName: fc.constantFrom(...LAST),
+  city: fc.option(fc.constantFrom(...CITY), { nil: undefined }),
+  state: fc.option(fc.constantFrom("CO", "NY", "TX"), { nil: undefined }),
+  email: fc.option(fc.constantFrom("mary@acme.example", "john.smith@x.example", "ann@zz.example"), {
+    nil: undefined,
+  }),
+  phone: fc.option(fc.constantFrom("303-555-1234", "3035550000", "1-212-555-0101"), { nil: undefined }),
+  createdAt: fc
+    .integer({ min: Date.parse("2026-01-01"), max: Date.parse("2026-12-31") })
+    .map((ms) => new Date(ms).toISOString()),
+  dnc: fc.option(fc.boolean(), { nil: undefined }),
+  "custom:balance": fc.option(fc.integer({ min: 0, max: 500 }), { nil: undefined }),
+  "custom:vip": fc.option(fc.boolean(), { nil: undefined }),
+  "custom:region": fc.option(fc.constantFrom("West", "east", "North-West"), { nil: undefined }),
+});
+
+const word = fc.constantFrom(
+  "mary",
+  "ann",
+  "smith",
+  "smi",
+  "jo",
+  "denver",
+  "fort",
+  "collins",
+  "acme",
+  "303",
+  "555",
+  "zoë",
+  "garcía",
+  "nobody",
+);
+const term: fc.Arbitrary<Node> = fc.record({
+  type: fc.constant("text" as const),
+  words: fc.array(word, { minLength: 1, maxLength: 2 }),
+  prefix: fc.boolean(),
+});
+const rule: fc.Arbitrary<Node> = fc.oneof(
+  fc.record({
+    type: fc.constant("rule" as const),
+    field: fc.constantFrom("firstName", "lastName", "city", "state", "email", "custom:region"),
+    operator: fc.constantFrom("eq", "ne", "lt", "gt", "contains", "beginsWith", "endsWith"),
+    value: fc.oneof(
+      fc.constantFrom("mary", "Smith", "an", "co", "west", "Denver", "", "é"),
+      fc.constant(null),
+    ),
+  }),
+  fc.record({
+    type: fc.constant("rule" as const),
+    field: fc.constant("custom:balance"),
+    operator: fc.constantFrom("eq", "ne", "lt", "gt", "lte", "gte"),
+    value: fc.oneof(fc.integer({ min: 0, max: 500 }), fc.constant("250"), fc.constant(null)),
+  }),
+  fc.record({
+    type: fc.constant("rule" as const),
+    field: fc.constant("createdAt"),
+    operator: fc.constantFrom("lt", "gt", "lte", "gte", "eq"),
+    value: fc.constantFrom("2026-06-01", "2026-03-15T12:00:00Z", Date.parse("2026-09-01")),
+  }),
+  fc.record({
+    type: fc.constant("rule" as const),
+    field: fc.constantFrom("dnc", "custom:vip"),
+    operator: fc.constantFrom("eq", "ne"),
+    value: fc.constantFrom(true, false, null),
+  }),
+) as fc.Arbitrary<Node>;
+const query = fc.letrec<{ node: Node }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    term,
+    rule,
+    fc.record({
+      type: fc.constant("group" as const),
+      combinator: fc.constantFrom("and" as const, "or" as const),
+      not: fc.boolean(),
+      rules: fc.array(tie("node"), { minLength: 0, maxLength: 3 }),
+    }),
+  ),
+})).node;
+
+let dir: string;
+let search: Search & { close(): void };
+let docs: SearchDoc[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
+  search = sqliteSearch(join(dir, "search.db"));
+  const rows = fc.sample(contact, { numRuns: 300, seed: 7 });
+  docs = rows.map((row, i) => ({
+    ...row,
+    tenant: i % 5 === 0 ? "other" : "t1",
+    id: `c${String(i).padStart(4, "0")}`,
+  }));
+  await search.upsert("contact", docs);
+});
+afterAll(() => {
+  search.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const expected = (node: Node | null) =>
+  docs
+    .filter((d) => d.tenant === "t1" && (node === null || evaluate(node, d, schema)))
+    .map((d) => d.id)
+    .sort();
+
+async function all(node: Node | null, sort: { field: string; direction: "asc" | "desc" }[] = []) {
+  const page = await search.query("contact", "t1", { query: node, sort, limit: 1000, types });
+  return page;
+}
+
+describe("Search conformance: SQLite (embedded)", () => {
+  it("answers exactly what the reference evaluator answers, for random queries", async () => {
+    await fc.assert(
+      fc.asyncProperty(query, async (node) => {
+        const page = await all(node);
+        expect([...page.ids].sort()).toEqual(expected(node));
+        expect(page.total).toBe(page.ids.length);
+      }),
+      { numRuns: 400, seed: 11 },
+    );
+  });
+
+  it("answers search-box queries like the evaluator", async () => {
+    for (const text of [
+      "mary",
+      "smi*",
+      '"mary ann"',
+      "mary -smith",
+      "denver | boulder",
+      "(jo* | ann) + co",
+      "303*",
+      "zoë",
+      "garcía",
+    ]) {
+      const node = parseSearch(text);
+      expect([...(await all(node)).ids].sort(), text).toEqual(expected(node));
+    }
+  });
+
+  it("never returns another tenant's documents", async () => {
+    const page = await all(null);
+    expect(page.ids.every((id) => docs.find((d) => d.id === id)?.tenant === "t1")).toBe(true);
+    expect(page.total).toBe(docs.filter((d) => d.tenant === "t1").length);
+    expect((await search.query("contact", "nobody", { query: null, sort: [], limit: 10 })).total).toBe(0);
+  });
+
+  it("sorts with nulls last and pages with a cursor to the same set", async () => {
+    const sort = [{ field: "city", direction: "desc" as const }];
+    const full = (await all(null, sort)).ids;
+    const cities = full.map((id) => docs.find((d) => d.id === id)?.city as string | undefined);
+    const present = cities.filter((c) => c !== undefined);
+    expect(present).toEqual([...present].sort().reverse());
+    expect(cities.slice(present.length).every((c) => c === undefined)).toBe(true);
+
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { ids: string[]; nextCursor: string | null } = await search.query("contact", "t1", {
+        query: null,
+        sort,
+        limit: 7,
+        cursor,
+      });
+      paged.push(...page.ids);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(full);
+  });
+
+  it("replaying upserts and removals changes nothing (idempotent)", async () => {
+    const before = await all(null);
+    await search.upsert("contact", docs.slice(0, 50));
+    await search.remove("contact", [{ tenant: "t1", id: "missing" }]);
+    expect(await all(null)).toEqual(before);
+    const victim = docs.find((d) => d.tenant === "t1") as SearchDoc;
+    await search.remove("contact", [victim, victim]);
+    expect((await all(null)).total).toBe(before.total - 1);
+    await search.upsert("contact", [victim]);
+    expect(await all(null)).toEqual(before);
+  });
+});
