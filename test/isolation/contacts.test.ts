@@ -89,3 +89,50 @@ async function grantListManager(_provider: unknown, tenant: string) {
   // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
   await new Promise((r) => setTimeout(r, 1500));
 }
+
+describe("tenant isolation: contact search", () => {
+  it("tenant B finds none of tenant A's contacts by search, by query or by A's cursor", async () => {
+    const acme = await signIn(DEMO_USERS.acme);
+    const marker = `isomarker${Date.now()}`;
+    for (let i = 0; i < 3; i++)
+      await call("/api/contacts", {
+        method: "POST",
+        body: { firstName: "Iso", lastName: `Person${i}`, phone: "3035550111", source: marker },
+        session: acme,
+      });
+    const deadline = Date.now() + 2000;
+    let mine: any;
+    do {
+      mine = await call(`/api/contacts?search=${marker}&limit=1`, { session: acme });
+    } while (mine.json.total < 3 && Date.now() < deadline);
+    expect(mine.json.total).toBe(3);
+
+    const email = `iso-search-${Date.now()}@other.example`;
+    await call("/api/auth/sign-up", {
+      method: "POST",
+      body: { name: "Other Search", email, password: "other-pass-1" },
+    });
+    const other = await signIn(email, "other-pass-1");
+    await grantListManager(null, other.tenant);
+
+    expect((await call(`/api/contacts?search=${marker}`, { session: other })).json).toMatchObject({
+      total: 0,
+      items: [],
+    });
+    const byQuery = await call("/api/contacts/query", {
+      method: "POST",
+      body: { query: { type: "rule", field: "source", operator: "eq", value: marker } },
+      session: other,
+    });
+    expect(byQuery.json).toMatchObject({ total: 0, items: [] });
+    const withCursor = await call(
+      `/api/contacts?search=${marker}&limit=1&cursor=${encodeURIComponent(mine.json.nextCursor)}`,
+      {
+        session: other,
+      },
+    );
+    expect(withCursor.json.items).toEqual([]);
+    const everything = await call("/api/contacts?limit=500", { session: other });
+    expect(everything.json.items.every((c: { tenant: string }) => c.tenant === other.tenant)).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Identity } from "./identity/index.ts";
+import type { Search } from "./search/port.ts";
 import type { Secrets } from "./secrets/index.ts";
 import type { StoreService } from "./store/entities.ts";
 
@@ -11,6 +12,7 @@ export interface Env {
   store: StoreService;
   identity: Identity;
   secrets: Secrets;
+  search: Search;
 }
 
 let current: Env | undefined;

@@ -1,5 +1,6 @@
 import { cognitoIdentity } from "@reachcx/core/adapters/cognito";
 import { kmsSecrets } from "@reachcx/core/adapters/kms";
+import { openSearch } from "@reachcx/core/adapters/opensearch";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
@@ -24,5 +25,6 @@ export function buildAwsEnv(): Env {
       clientId: required("USER_POOL_CLIENT_ID"),
     }),
     secrets: kmsSecrets({ keyId: required("KMS_KEY_ID") }),
+    search: openSearch({ url: required("OPENSEARCH_URL"), region: process.env.AWS_REGION ?? "us-east-1" }),
   });
 }

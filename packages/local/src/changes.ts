@@ -9,7 +9,7 @@ import {
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChangeRecord } from "@reachcx/core/realtime/index";
 
-export type ChangeHandler = (records: ChangeRecord[]) => void | Promise<void>;
+export type ChangeHandler = (records: ChangeRecord[]) => unknown;
 
 const POLL_MS = 100;
 const DISCOVER_MS = 1000;
@@ -17,7 +17,7 @@ const DISCOVER_MS = 1000;
 /**
  * Reads the table's stream from DynamoDB Local the way Lambda's event source does on AWS: every shard,
  * in order, following closed shards to their children. Starts at the newest record (LATEST) and hands each
- * batch to the subscribers in order; a failing subscriber is logged and does not stop the others.
+ * batch to the subscribers in order; a failing subscriber is retried (see dispatch).
  */
 export class ChangeFeed {
   private readonly client: DynamoDBStreamsClient;
@@ -121,12 +121,20 @@ export class ChangeFeed {
     }
   }
 
+  /**
+   * Hands the batch to every subscriber in order. A subscriber that fails gets the same batch again,
+   * with growing pauses, until it succeeds or the feed stops: a record is never skipped silently.
+   */
   private async dispatch(records: ChangeRecord[]) {
     for (const handler of this.handlers) {
-      try {
-        await handler(records);
-      } catch (err) {
-        this.onError(err);
+      for (let attempt = 0; this.running; attempt++) {
+        try {
+          await handler(records);
+          break;
+        } catch (err) {
+          this.onError(err);
+          await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 5000)));
+        }
       }
     }
   }

@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { embeddedIdentity } from "@reachcx/core/identity/embedded";
+import type { Search } from "@reachcx/core/search/port";
 import { aesGcmSecrets } from "@reachcx/core/secrets/aesgcm";
-import { createDynamoClient } from "@reachcx/core/store/client";
-import { createService } from "@reachcx/core/store/entities";
+import type { StoreService } from "@reachcx/core/store/entities";
 import { StartupError } from "./errors.ts";
 
 interface Keys {
@@ -41,13 +41,14 @@ function loadKeys(dataDir: string | undefined): Keys {
 export const TABLE = "reachcx";
 
 /** The embedded Env: the same core code, pointed at DynamoDB Local and local keys. */
-export function buildEnv(options: { endpoint: string; dataDir?: string }): Env {
+export function buildEnv(options: { store: StoreService; dataDir?: string; search: Search }): Env {
   const keys = loadKeys(options.dataDir);
-  const store = createService(createDynamoClient({ table: TABLE, endpoint: options.endpoint }), TABLE);
+  const { store } = options;
   return provideEnv({
     mode: "embedded",
     store,
     identity: embeddedIdentity({ store, key: Buffer.from(keys.jwt, "base64") }),
     secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
+    search: options.search,
   });
 }

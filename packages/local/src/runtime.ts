@@ -4,6 +4,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
+import { indexChanges } from "@reachcx/core/search/indexer";
+import { createDynamoClient } from "@reachcx/core/store/client";
+import { createService } from "@reachcx/core/store/entities";
 import { forgetTenant } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
 import { ChangeFeed } from "./changes.ts";
@@ -11,6 +14,7 @@ import { startDynamo } from "./dynamo.ts";
 import { buildEnv, TABLE } from "./env.ts";
 import { StartupError } from "./errors.ts";
 import { RealtimeHub } from "./realtime.ts";
+import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
 import { createServerApp } from "./server.ts";
 import { ensureTable } from "./table.ts";
@@ -58,13 +62,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       );
     });
     raw.destroy();
-    buildEnv({ endpoint: dynamo.endpoint, dataDir: options.dataDir });
+    const store = createService(createDynamoClient({ table: TABLE, endpoint: dynamo.endpoint }), TABLE);
+    const search = await openSearchIndex(options.dataDir, store);
+    cleanup.push(async () => search.close());
+    buildEnv({ store, dataDir: options.dataDir, search });
 
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) =>
       log.error("change feed", { error: err }),
     );
     feed.subscribe(hub.publish);
+    feed.subscribe((records) => indexChanges(search, records));
     feed.subscribe((records) => {
       for (const r of records) {
         const image = r.newImage ?? r.oldImage;

@@ -10,18 +10,71 @@ import {
   updateContact,
   upsertByExternalId,
 } from "@reachcx/core/contact/index";
+import { searchContacts } from "@reachcx/core/contact/search";
 import { PageQuery } from "@reachcx/core/paging";
+import { QueryNode, SortParam } from "@reachcx/core/search/schema";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
 import type { AuthVars } from "../auth.ts";
 import { valid } from "../validate.ts";
 
+const ListQuery = v.object({
+  ...PageQuery.entries,
+  search: v.optional(v.pipe(v.string(), v.maxLength(500, "The search is too long."))),
+  sort: v.optional(SortParam),
+});
+
+const QueryBody = v.strictObject({
+  query: v.nullable(QueryNode),
+  sort: v.optional(
+    v.array(
+      v.strictObject({ field: v.pipe(v.string(), v.maxLength(100)), direction: v.picklist(["asc", "desc"]) }),
+    ),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1, "limit must be at least 1."),
+      v.maxValue(500, "limit must be at most 500."),
+    ),
+  ),
+  cursor: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048)))),
+});
+
 const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 const ExternalIdParam = v.object({ externalId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
 
 /** Contacts of the signed-in tenant (spec 003 §7.1 getContact/createContact/updateContact/deleteContact). */
 export const contacts = new Hono<AuthVars>()
+  .get(
+    "/",
+    describeRoute({
+      tags: ["Contacts"],
+      summary:
+        'List and search: ?search= (+ AND, | OR, -not, "phrase", prefix*, parentheses)&sort=field:asc|desc&limit=&cursor=',
+      responses: {
+        200: { description: "{ items, total, nextCursor }" },
+        400: { description: "Invalid search syntax" },
+      },
+    }),
+    valid("query", ListQuery),
+    async (c) => {
+      const { search, sort, limit, cursor } = c.req.valid("query");
+      return c.json(await searchContacts({ search, sort: sort ? [sort] : [], limit, cursor }), 200);
+    },
+  )
+  .post(
+    "/query",
+    describeRoute({
+      tags: ["Contacts"],
+      summary: "Search with the typed query model (rule groups), as segments and bulk edit do",
+      responses: { 200: { description: "{ items, total, nextCursor }" } },
+    }),
+    valid("json", QueryBody),
+    async (c) => c.json(await searchContacts(c.req.valid("json")), 200),
+  )
   .post(
     "/",
     describeRoute({

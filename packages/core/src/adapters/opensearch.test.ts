@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseSearch } from "../search/parse.ts";
+import { compileQuery, contactIndex } from "./opensearch.ts";
+
+/** The DSL the OpenSearch adapter sends; its answers are held to the evaluator by test/conformance when OPENSEARCH_URL is set. */
+describe("OpenSearch query compiler", () => {
+  it("turns search-box terms into per-field phrase queries and negation into must_not", () => {
+    expect(compileQuery(parseSearch('"mary ann" -smi*') as never, {})).toEqual({
+      bool: {
+        filter: [
+          {
+            multi_match: {
+              query: "mary ann",
+              type: "phrase",
+              fields: expect.arrayContaining(["firstName", "lastName", "email"]),
+            },
+          },
+          {
+            bool: {
+              must_not: [
+                {
+                  bool: {
+                    filter: [
+                      {
+                        multi_match: {
+                          query: "smi",
+                          type: "phrase_prefix",
+                          max_expansions: 10_000,
+                          fields: expect.arrayContaining(["lastName"]),
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    });
+  });
+
+  it("compares text on the lower-case keyword subfield and custom numbers as numbers", () => {
+    expect(compileQuery({ type: "rule", field: "city", operator: "eq", value: "Denver" }, {})).toEqual({
+      term: { "city.lc": "denver" },
+    });
+    expect(
+      compileQuery(
+        { type: "rule", field: "custom:balance", operator: "gte", value: "10" },
+        { "custom:balance": "number" },
+      ),
+    ).toEqual({
+      range: { custom__balance: { gte: 10 } },
+    });
+    expect(compileQuery({ type: "rule", field: "email", operator: "contains", value: "a*b" }, {})).toEqual({
+      wildcard: { "email.lc": { value: "*a\\*b*" } },
+    });
+    expect(compileQuery({ type: "rule", field: "zip", operator: "eq", value: null }, {})).toEqual({
+      bool: { must_not: [{ exists: { field: "zip.lc" } }] },
+    });
+  });
+
+  it("maps every text field with a lower-case keyword subfield and dates as epoch numbers", () => {
+    const mappings = contactIndex().mappings.properties as Record<string, any>;
+    expect(mappings.lastName.fields.lc.normalizer).toBe("lc");
+    expect(mappings.createdAt.type).toBe("long");
+    expect(mappings.tenant.type).toBe("keyword");
+  });
+});

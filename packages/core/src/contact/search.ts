@@ -1,0 +1,79 @@
+import { useTenant } from "../actor/index.ts";
+import { useEnv, useStore } from "../env.ts";
+import type { FieldError } from "../error/index.ts";
+import { VisibleError } from "../error/index.ts";
+import { DEFAULT_LIMIT } from "../paging.ts";
+import type { FieldType, Node } from "../search/ast.ts";
+import { CONTACT_SORTABLE, contactSchema } from "../search/contact-fields.ts";
+import { parseSearch } from "../search/parse.ts";
+import type { SortKey } from "../search/port.ts";
+import { readSettings } from "../tenant/index.ts";
+
+export interface ContactSearch {
+  search?: string;
+  query?: Node | null;
+  sort?: SortKey[];
+  limit?: number;
+  cursor?: string | null;
+}
+
+/**
+ * The contact list and the query builder (spec 003 §2.2, §7.1 simple/expandedContactSearch): the search
+ * engine finds and orders ids for the tenant, the store answers the contacts themselves.
+ */
+export async function searchContacts(request: ContactSearch) {
+  const tenant = useTenant();
+  const custom = (await readSettings()).customFields as { name: string; type: string }[];
+  const schema = contactSchema(custom);
+  const node = request.query ?? (request.search ? parseSearch(request.search) : null);
+  if (node) checkFields(node, schema.types);
+  const sort = request.sort ?? [];
+  for (const key of sort)
+    if (!(CONTACT_SORTABLE as readonly string[]).includes(key.field) && !key.field.startsWith("custom:"))
+      throw new VisibleError("input", "search.unknown_sort", `Cannot sort by ${key.field}.`, [
+        { path: "sort", message: `Cannot sort by ${key.field}.` },
+      ]);
+    else if (key.field.startsWith("custom:") && !schema.types[key.field])
+      throw new VisibleError("input", "search.unknown_field", `Unknown custom field: ${key.field.slice(7)}`, [
+        { path: "sort", message: `Unknown custom field: ${key.field.slice(7)}` },
+      ]);
+
+  const page = await useEnv().search.query("contact", tenant, {
+    query: node,
+    sort,
+    limit: request.limit ?? DEFAULT_LIMIT,
+    cursor: request.cursor,
+    types: Object.fromEntries(
+      Object.entries(schema.types).filter(([k]) => k.startsWith("custom:")),
+    ) as Record<string, FieldType>,
+  });
+  const items = await loadInOrder(tenant, page.ids);
+  return { items, total: page.total, nextCursor: page.nextCursor };
+}
+
+/** Reads the contacts for the ids, in the engine's order; one just deleted and not yet unindexed is left out. */
+async function loadInOrder(tenant: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const { data } = await useStore()
+    .entities.contact.get(ids.map((id) => ({ tenant, id })))
+    .go();
+  const byId = new Map(data.map((c) => [c.id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function checkFields(node: Node, types: Record<string, FieldType>) {
+  const errors: FieldError[] = [];
+  const walk = (n: Node) => {
+    if (n.type === "group") n.rules.forEach(walk);
+    else if (n.type === "rule" && !types[n.field])
+      errors.push({
+        path: "query",
+        message: n.field.startsWith("custom:")
+          ? `Unknown custom field: ${n.field.slice(7)}`
+          : `Unknown field: ${n.field}`,
+      });
+  };
+  walk(node);
+  if (errors.length > 0)
+    throw new VisibleError("input", "search.unknown_field", errors[0]?.message ?? "", errors);
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, DEMO_USERS, expectProblem, type Session, signIn } from "../support/api.ts";
+
+let acme: Session;
+const tag = randomUUID()
+  .slice(0, 6)
+  .replace(/[^a-z0-9]/g, "x");
+const source = `src${tag}`;
+
+/** Polls until the change feed has indexed what was written (the spec's "visible to search within 2 s"). */
+async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 2000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  acme = await signIn(DEMO_USERS.acme);
+  for (const [firstName, lastName, city] of [
+    ["Mary", "Smith", "Denver"],
+    ["Mary-Ann", "Jones", "Boulder"],
+    ["John", "Smithson", "Denver"],
+    ["Zoe", "Adams", "Aurora"],
+  ])
+    await call("/api/contacts", {
+      method: "POST",
+      body: { firstName, lastName, city, state: "CO", phone: "3035550100", source },
+      session: acme,
+    });
+});
+
+const list = (qs: string, session = acme) => call(`/api/contacts?${qs}`, { session });
+
+describe("GET /api/contacts", () => {
+  it("finds a new contact within 2 s, with search syntax, sort, page and total", async () => {
+    const all = await eventually(
+      () => list(`search=${source}&sort=lastName:asc&limit=10`),
+      (r) => r.json?.total === 4,
+    );
+    expect(all.status).toBe(200);
+    expect(all.json.total).toBe(4);
+    expect(all.json.items.map((c: { lastName: string }) => c.lastName)).toEqual([
+      "Adams",
+      "Jones",
+      "Smith",
+      "Smithson",
+    ]);
+
+    const marys = await list(`search=${encodeURIComponent(`${source} + mary`)}&sort=firstName:desc`);
+    expect(marys.json.items.map((c: { firstName: string }) => c.firstName)).toEqual(["Mary-Ann", "Mary"]);
+    const prefix = await list(`search=${encodeURIComponent(`${source} smith*`)}`);
+    expect(prefix.json.total).toBe(2);
+    const negated = await list(`search=${encodeURIComponent(`${source} -denver`)}`);
+    expect(negated.json.total).toBe(2);
+    const phrase = await list(`search=${encodeURIComponent(`${source} "mary ann"`)}`);
+    expect(phrase.json.items.map((c: { firstName: string }) => c.firstName)).toEqual(["Mary-Ann"]);
+    const grouped = await list(`search=${encodeURIComponent(`${source} + (boulder | aurora)`)}`);
+    expect(grouped.json.total).toBe(2);
+
+    const first = await list(`search=${source}&sort=lastName:asc&limit=3`);
+    expect(first.json.items).toHaveLength(3);
+    const rest = await list(
+      `search=${source}&sort=lastName:asc&limit=3&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+    );
+    expect(rest.json.items.map((c: { lastName: string }) => c.lastName)).toEqual(["Smithson"]);
+    expect(rest.json.nextCursor).toBeNull();
+  });
+
+  it("an updated or deleted contact follows in the index", async () => {
+    const created = await call("/api/contacts", {
+      method: "POST",
+      body: { firstName: "Temp", lastName: "Person", phone: "3035550199", source: `${source}t` },
+      session: acme,
+    });
+    await eventually(
+      () => list(`search=${source}t`),
+      (r) => r.json.total === 1,
+    );
+    await call(`/api/contacts/${created.json.id}`, {
+      method: "PATCH",
+      body: { lastName: "Renamed" },
+      session: acme,
+    });
+    const renamed = await eventually(
+      () => list(`search=${source}t + renamed`),
+      (r) => r.json.total === 1,
+    );
+    expect(renamed.json.total).toBe(1);
+    await call(`/api/contacts/${created.json.id}`, { method: "DELETE", session: acme });
+    const gone = await eventually(
+      () => list(`search=${source}t`),
+      (r) => r.json.total === 0,
+    );
+    expect(gone.json.total).toBe(0);
+  });
+
+  it("answers 400, never 500, for bad syntax, unknown fields and bad sort or cursor", async () => {
+    expect(expectProblem(await list(`search=${encodeURIComponent('"mary')}`), 400).detail).toBe(
+      'Unbalanced quotes: a " has no closing ".',
+    );
+    expect(expectProblem(await list(`search=${encodeURIComponent("(mary")}`), 400).detail).toBe(
+      "Unbalanced parentheses: a ( has no closing ).",
+    );
+    expectProblem(await list("sort=nope:asc"), 400);
+    expectProblem(await list("sort=lastName:sideways"), 400);
+    expectProblem(await list("cursor=garbage"), 400);
+    const unknown = await call("/api/contacts/query", {
+      method: "POST",
+      body: { query: { type: "rule", field: "custom:nope", operator: "eq", value: "x" } },
+      session: acme,
+    });
+    expect(expectProblem(unknown, 400).detail).toBe("Unknown custom field: nope");
+  });
+});
+
+describe("POST /api/contacts/query", () => {
+  it("takes the typed rule-group model", async () => {
+    const res = await call("/api/contacts/query", {
+      method: "POST",
+      body: {
+        query: {
+          type: "group",
+          combinator: "and",
+          rules: [
+            { type: "rule", field: "source", operator: "eq", value: source },
+            {
+              type: "group",
+              combinator: "or",
+              not: false,
+              rules: [
+                { type: "rule", field: "city", operator: "eq", value: "denver" },
+                { type: "rule", field: "lastName", operator: "beginsWith", value: "Ad" },
+              ],
+            },
+          ],
+        },
+        sort: [{ field: "firstName", direction: "asc" }],
+        limit: 10,
+      },
+      session: acme,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.items.map((c: { firstName: string }) => c.firstName)).toEqual(["John", "Mary", "Zoe"]);
+    expect(res.json.total).toBe(3);
+  });
+});
