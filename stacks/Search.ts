@@ -1,6 +1,8 @@
 import { RemovalPolicy } from "aws-cdk-lib";
+import { StartingPosition } from "aws-cdk-lib/aws-lambda";
 import * as opensearch from "aws-cdk-lib/aws-opensearchservice";
-import type { StackContext } from "sst/constructs";
+import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { Storage } from "./Storage.ts";
 
 /** One OpenSearch domain; indexes per model (contact, activitylog, ...) are created by the indexer. */
 export function Search({ stack, app }: StackContext) {
@@ -13,5 +15,26 @@ export function Search({ stack, app }: StackContext) {
     enforceHttps: true,
     removalPolicy: app.stage === "production" ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
-  return { domain };
+
+  // The one indexer: the table's stream feeds every search index (packages/core/src/search/indexer.ts).
+  const { table } = use(Storage);
+  const indexer = new LambdaFunction(stack, "SearchIndexer", {
+    handler: "packages/functions/src/stream/indexer.handler",
+    environment: { OPENSEARCH_URL: `https://${domain.domainEndpoint}` },
+  });
+  domain.grantReadWrite(indexer);
+  table.addConsumers(stack, {
+    indexer: {
+      function: indexer,
+      cdk: {
+        eventSource: {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: 500,
+          bisectBatchOnError: true,
+          retryAttempts: 10,
+        },
+      },
+    },
+  });
+  return { domain, indexer };
 }

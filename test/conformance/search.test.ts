@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSearch } from "../../packages/core/src/adapters/opensearch.ts";
 import type { Node } from "../../packages/core/src/search/ast.ts";
 import { contactSchema } from "../../packages/core/src/search/contact-fields.ts";
 import { evaluate } from "../../packages/core/src/search/evaluate.ts";
@@ -134,79 +135,125 @@ const expected = (node: Node | null) =>
     .map((d) => d.id)
     .sort();
 
-async function all(node: Node | null, sort: { field: string; direction: "asc" | "desc" }[] = []) {
-  const page = await search.query("contact", "t1", { query: node, sort, limit: 1000, types });
-  return page;
+function searchSuite(
+  name: string,
+  open: () => Promise<{ search: Search; settle: () => Promise<void>; close: () => void }>,
+) {
+  describe(`Search conformance: ${name}`, () => {
+    let search: Search;
+    let adapter: Awaited<ReturnType<typeof open>>;
+    beforeAll(async () => {
+      adapter = await open();
+      search = adapter.search;
+      await search.upsert("contact", docs);
+      await adapter.settle();
+    });
+    afterAll(() => adapter.close());
+
+    const all = (node: Node | null, sort: { field: string; direction: "asc" | "desc" }[] = []) =>
+      search.query("contact", "t1", { query: node, sort, limit: 1000, types });
+
+    it("answers exactly what the reference evaluator answers, for random queries", async () => {
+      await fc.assert(
+        fc.asyncProperty(query, async (node) => {
+          const page = await all(node);
+          expect([...page.ids].sort()).toEqual(expected(node));
+          expect(page.total).toBe(page.ids.length);
+        }),
+        { numRuns: 400, seed: 11 },
+      );
+    });
+
+    it("answers search-box queries like the evaluator", async () => {
+      for (const text of [
+        "mary",
+        "smi*",
+        '"mary ann"',
+        "mary -smith",
+        "denver | boulder",
+        "(jo* | ann) + co",
+        "303*",
+        "zoë",
+        "garcía",
+      ]) {
+        const node = parseSearch(text);
+        expect([...(await all(node)).ids].sort(), text).toEqual(expected(node));
+      }
+    });
+
+    it("never returns another tenant's documents", async () => {
+      const page = await all(null);
+      expect(page.ids.every((id) => docs.find((d) => d.id === id)?.tenant === "t1")).toBe(true);
+      expect(page.total).toBe(docs.filter((d) => d.tenant === "t1").length);
+      expect((await search.query("contact", "nobody", { query: null, sort: [], limit: 10 })).total).toBe(0);
+    });
+
+    it("sorts with nulls last and pages with a cursor to the same set", async () => {
+      const sort = [{ field: "city", direction: "desc" as const }];
+      const full = (await all(null, sort)).ids;
+      const cities = full.map((id) => docs.find((d) => d.id === id)?.city as string | undefined);
+      const present = cities.filter((c) => c !== undefined);
+      expect(present).toEqual([...present].sort().reverse());
+      expect(cities.slice(present.length).every((c) => c === undefined)).toBe(true);
+
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { ids: string[]; nextCursor: string | null } = await search.query("contact", "t1", {
+          query: null,
+          sort,
+          limit: 7,
+          cursor,
+        });
+        paged.push(...page.ids);
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(full);
+    });
+
+    it("replaying upserts and removals changes nothing (idempotent)", async () => {
+      const before = await all(null);
+      await search.upsert("contact", docs.slice(0, 50));
+      await search.remove("contact", [{ tenant: "t1", id: "missing" }]);
+      expect(await all(null)).toEqual(before);
+      const victim = docs.find((d) => d.tenant === "t1") as SearchDoc;
+      await adapter.settle();
+      await search.remove("contact", [victim, victim]);
+      await adapter.settle();
+      expect((await all(null)).total).toBe(before.total - 1);
+      await search.upsert("contact", [victim]);
+      await adapter.settle();
+      expect(await all(null)).toEqual(before);
+    });
+  });
 }
 
-describe("Search conformance: SQLite (embedded)", () => {
-  it("answers exactly what the reference evaluator answers, for random queries", async () => {
-    await fc.assert(
-      fc.asyncProperty(query, async (node) => {
-        const page = await all(node);
-        expect([...page.ids].sort()).toEqual(expected(node));
-        expect(page.total).toBe(page.ids.length);
-      }),
-      { numRuns: 400, seed: 11 },
-    );
-  });
-
-  it("answers search-box queries like the evaluator", async () => {
-    for (const text of [
-      "mary",
-      "smi*",
-      '"mary ann"',
-      "mary -smith",
-      "denver | boulder",
-      "(jo* | ann) + co",
-      "303*",
-      "zoë",
-      "garcía",
-    ]) {
-      const node = parseSearch(text);
-      expect([...(await all(node)).ids].sort(), text).toEqual(expected(node));
-    }
-  });
-
-  it("never returns another tenant's documents", async () => {
-    const page = await all(null);
-    expect(page.ids.every((id) => docs.find((d) => d.id === id)?.tenant === "t1")).toBe(true);
-    expect(page.total).toBe(docs.filter((d) => d.tenant === "t1").length);
-    expect((await search.query("contact", "nobody", { query: null, sort: [], limit: 10 })).total).toBe(0);
-  });
-
-  it("sorts with nulls last and pages with a cursor to the same set", async () => {
-    const sort = [{ field: "city", direction: "desc" as const }];
-    const full = (await all(null, sort)).ids;
-    const cities = full.map((id) => docs.find((d) => d.id === id)?.city as string | undefined);
-    const present = cities.filter((c) => c !== undefined);
-    expect(present).toEqual([...present].sort().reverse());
-    expect(cities.slice(present.length).every((c) => c === undefined)).toBe(true);
-
-    const paged: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { ids: string[]; nextCursor: string | null } = await search.query("contact", "t1", {
-        query: null,
-        sort,
-        limit: 7,
-        cursor,
-      });
-      paged.push(...page.ids);
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(paged).toEqual(full);
-  });
-
-  it("replaying upserts and removals changes nothing (idempotent)", async () => {
-    const before = await all(null);
-    await search.upsert("contact", docs.slice(0, 50));
-    await search.remove("contact", [{ tenant: "t1", id: "missing" }]);
-    expect(await all(null)).toEqual(before);
-    const victim = docs.find((d) => d.tenant === "t1") as SearchDoc;
-    await search.remove("contact", [victim, victim]);
-    expect((await all(null)).total).toBe(before.total - 1);
-    await search.upsert("contact", [victim]);
-    expect(await all(null)).toEqual(before);
-  });
+searchSuite("SQLite (embedded)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
+  const search = sqliteSearch(join(dir, "search.db"));
+  return {
+    search,
+    settle: async () => {},
+    close: () => {
+      search.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
+
+const url = process.env.OPENSEARCH_URL;
+if (url)
+  searchSuite("OpenSearch", async () => {
+    const prefix = `conformance-${Date.now()}`;
+    const search = openSearch({ url, region: process.env.OPENSEARCH_REGION, prefix });
+    const { Client } = await import("@opensearch-project/opensearch");
+    const client = new Client({ node: url });
+    return {
+      search,
+      // OpenSearch makes writes searchable on refresh; the suite asks for one instead of waiting.
+      settle: async () => {
+        await client.indices.refresh({ index: `${prefix}-contact` });
+      },
+      close: () => void client.indices.delete({ index: `${prefix}-contact` }),
+    };
+  });

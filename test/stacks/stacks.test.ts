@@ -151,6 +151,16 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     });
   });
 
+  it("feeds the search indexes from the table stream through one indexer", () => {
+    t("Search").hasResourceProperties("AWS::Lambda::Function", {
+      Handler: "packages/functions/src/stream/indexer.handler",
+    });
+    t("Search").hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      StartingPosition: "TRIM_HORIZON",
+      BisectBatchOnFunctionError: true,
+    });
+  });
+
   it("has an encrypted OpenSearch domain", () => {
     t("Search").hasResourceProperties("AWS::OpenSearchService::Domain", {
       EncryptionAtRestOptions: { Enabled: true },
