@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -93,6 +93,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const port = (server.address() as AddressInfo).port;
+    // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
+    if (options.dataDir) {
+      const file = join(options.dataDir, "runtime.json");
+      writeFileSync(file, JSON.stringify({ dynamoEndpoint: dynamo.endpoint, port }));
+      cleanup.push(async () => rmSync(file, { force: true }));
+    }
     return { url: `http://localhost:${port}`, port, seeded, hub, stop, dynamoEndpoint: dynamo.endpoint };
   } catch (err) {
     await stop();

@@ -1,0 +1,48 @@
+import "../quiet.ts";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createDynamoClient } from "@reachcx/core/store/client";
+import { createService } from "@reachcx/core/store/entities";
+import { TABLE } from "../env.ts";
+import { loadContacts } from "./load.ts";
+
+/**
+ * `npm run generate -- --tenant acme --count 10000 [--seed 1]`: loads synthetic contacts into a running
+ * `npm start` (same DATA_DIR), which indexes them as they arrive.
+ */
+const { values } = parseArgs({
+  options: {
+    tenant: { type: "string", default: "acme" },
+    count: { type: "string", default: "1000" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+let endpoint: string;
+try {
+  endpoint = (JSON.parse(readFileSync(join(dataDir, "runtime.json"), "utf8")) as { dynamoEndpoint: string })
+    .dynamoEndpoint;
+} catch {
+  console.error(`No running console found for ${dataDir}: start it first with npm start (same DATA_DIR).`);
+  process.exit(1);
+}
+const count = Number(values.count);
+if (!Number.isInteger(count) || count < 1) {
+  console.error("--count must be a whole number of at least 1.");
+  process.exit(1);
+}
+const store = createService(createDynamoClient({ table: TABLE, endpoint }), TABLE);
+const started = Date.now();
+const written = await loadContacts(store, {
+  tenant: values.tenant as string,
+  count,
+  seed: Number(values.seed),
+  onProgress: (done) => process.stdout.write(`\r${done} / ${count} contacts`),
+}).catch((err: Error) => {
+  console.error(`\n${err.message}`);
+  process.exit(1);
+});
+console.log(
+  `\nLoaded ${written} contacts into ${values.tenant} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+);
