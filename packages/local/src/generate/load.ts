@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { CreateEntityItem } from "electrodb";
 import type { ContactEntity, StoreService } from "@reachcx/core/store/entities";
+import type { CreateEntityItem } from "electrodb";
 import { GENERATED_CUSTOM_FIELDS, generateContacts } from "./index.ts";
 
 const BATCH = 1000;
