@@ -21,13 +21,13 @@ async function newPage(): Promise<Page> {
 describe("the signed-in shell", () => {
   it("signs in, shows the shell for the rights and licences, switches modules and signs out", async () => {
     const page = await newPage();
-    await page.goto(url("/contacts"));
+    await page.goto(url("/import"));
     await page.waitForURL(/\/sign-in\?redirect=/);
 
     await signInThroughUi(page, "admin@acme.example");
-    await page.waitForURL(/\/contacts$/);
+    await page.waitForURL(/\/import$/);
     await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("ReachCX");
-    await expect.poll(() => page.getByRole("heading", { name: "Contacts" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Contact Import" }).count()).toBe(1);
     expect(await page.getByText("This screen is not built yet.").count()).toBe(1);
 
     const drawer = page.getByTestId("nav-drawer");

@@ -43,6 +43,7 @@ export async function unwrap<T>(
   call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>,
 ): Promise<T> {
   const res = await call;
+  if (res.status === 204) return undefined as T;
   if (res.ok) return res.json();
   let problem: { detail?: string; code?: string; errors?: FieldError[] } = {};
   try {

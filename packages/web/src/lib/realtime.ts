@@ -9,6 +9,8 @@ const STALE: Record<string, QueryKey[]> = {
   tenantSettings: [["tenantSettings"], ["me"]],
   tenant: [["tenantSettings"], ["me"]],
   user: [["users"]],
+  contact: [["contacts"]],
+  activityLog: [["activity"]],
 };
 
 /**

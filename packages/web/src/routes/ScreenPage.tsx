@@ -1,5 +1,6 @@
 import { MODULE_LICENSE } from "@reachcx/core/rights/index";
 import type { ComponentType } from "react";
+import { ContactList } from "../features/contacts/ContactList.tsx";
 import { Empty, NoAccess, NotBuiltYet, NotLicensed } from "../features/placeholder/pages.tsx";
 import { Telephony } from "../features/settings/Telephony.tsx";
 import { useSession } from "../lib/session.ts";
@@ -8,6 +9,7 @@ import { AREA_MODULE, areaOf, type Screen } from "./catalog.ts";
 /** Screens that are built, by path. Everything else in the catalog shows NotBuiltYet. */
 const BUILT: Record<string, ComponentType> = {
   "/config": Telephony,
+  "/contacts": ContactList,
   "/dynamupdate": Empty,
 };
 

@@ -19,7 +19,7 @@ export interface Screen {
  */
 export const SCREENS: Screen[] = [
   { path: "/dashboard", title: "Visualizations/Reports", spec: "spec 003 §2.7", right: "dashboards" },
-  { path: "/contacts", title: "Contacts", spec: "spec 003 §2.2", right: "inventory" },
+  { path: "/contacts", title: "Contacts", spec: "spec 003 §2.2", right: "inventory", built: true },
   {
     path: "/contact/$id",
     title: "Contact",
