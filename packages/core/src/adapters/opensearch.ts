@@ -1,9 +1,9 @@
 import { defaultProvider } from "@aws-sdk/credential-provider-node";
 import { Client } from "@opensearch-project/opensearch";
 import { AwsSigv4Signer } from "@opensearch-project/opensearch/aws";
-import { VisibleError } from "../error/index.ts";
 import type { Node, Rule } from "../search/ast.ts";
 import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "../search/contact-fields.ts";
+import { decodeOffsetCursor, encodeOffsetCursor } from "../search/cursor.ts";
 import { normalize } from "../search/evaluate.ts";
 import type { Search, SearchModel } from "../search/port.ts";
 
@@ -59,7 +59,7 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
     },
     async query(model, tenant, request) {
       await ensure(model);
-      const from = decodeCursor(request.cursor);
+      const from = decodeOffsetCursor(request.cursor);
       const filter: Query[] = [{ term: { tenant } }];
       if (request.query) filter.push(compileQuery(request.query, request.types ?? {}));
       const res = await client.search({
@@ -81,7 +81,7 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
       return {
         ids: hits.map((h) => h.fields?.id?.[0] as string),
         total,
-        nextCursor: next < total ? Buffer.from(JSON.stringify({ o: next })).toString("base64url") : null,
+        nextCursor: next < total ? encodeOffsetCursor(next) : null,
       };
     },
   };
@@ -196,17 +196,4 @@ function compileRule(rule: Rule, types: Record<string, string>): Query {
     case "endsWith":
       return { wildcard: { [field]: { value: `*${escapeWildcard(String(wanted))}` } } };
   }
-}
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  try {
-    const { o } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o: unknown };
-    if (typeof o === "number" && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // fall through
-  }
-  throw new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
-    { path: "cursor", message: "The cursor is not valid." },
-  ]);
 }

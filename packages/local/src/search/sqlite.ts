@@ -1,6 +1,6 @@
-import { VisibleError } from "@reachcx/core/error/index";
 import type { Node, Rule } from "@reachcx/core/search/ast";
 import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "@reachcx/core/search/contact-fields";
+import { decodeOffsetCursor, encodeOffsetCursor } from "@reachcx/core/search/cursor";
 import { normalize } from "@reachcx/core/search/evaluate";
 import type { Search, SearchDoc, SearchModel, SearchPage, SearchRequest } from "@reachcx/core/search/port";
 import Database from "better-sqlite3";
@@ -105,7 +105,7 @@ export function sqliteSearch(file: string): Search & { close(): void } {
       const params: unknown[] = [tenant];
       const where = request.query ? compile(request.query, params, request.types) : "1";
       const order = [...request.sort.map(orderBy), "c.id ASC"].join(", ");
-      const offset = decodeCursor(request.cursor);
+      const offset = decodeOffsetCursor(request.cursor);
       const total = (
         db
           .prepare(`SELECT count(*) AS n FROM contact c WHERE c.tenant = ? AND (${where})`)
@@ -117,7 +117,11 @@ export function sqliteSearch(file: string): Search & { close(): void } {
         )
         .all(...params, request.limit, offset) as { id: string }[];
       const next = offset + rows.length;
-      return { ids: rows.map((r) => r.id), total, nextCursor: next < total ? encodeCursor(next) : null };
+      return {
+        ids: rows.map((r) => r.id),
+        total,
+        nextCursor: next < total ? encodeOffsetCursor(next) : null,
+      };
     },
     close() {
       db.close();
@@ -193,19 +197,4 @@ function compileRule(rule: Rule, params: unknown[], types: Record<string, string
       params.push(String(value), String(value));
       return `coalesce(substr(${expr}, -length(?)) = ?, 0)`;
   }
-}
-
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
-
-function decodeCursor(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  try {
-    const { o } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o: unknown };
-    if (typeof o === "number" && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // fall through
-  }
-  throw new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
-    { path: "cursor", message: "The cursor is not valid." },
-  ]);
 }
