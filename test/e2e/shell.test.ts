@@ -39,6 +39,18 @@ describe("the signed-in shell", () => {
     for (const module of ["ReachCX", "E2", "C3"])
       expect(await page.getByTestId(`module-${module}`).count()).toBe(1);
 
+    // Help Documentation opens the pdf named after the path, and the build made it.
+    await page.getByTestId("help-menu").click();
+    const help = page.getByRole("menuitem", { name: "Help Documentation" });
+    expect(await help.getAttribute("href")).toBe("/docs/help/import.pdf");
+    expect(await page.getByRole("menuitem", { name: "Contact Support" }).getAttribute("href")).toMatch(
+      /^mailto:/,
+    );
+    const pdf = await fetch(url("/docs/help/import.pdf"));
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    await page.keyboard.press("Escape");
+
     await page.getByTestId("module-E2").click();
     await page.waitForURL(/\/e2$/);
     await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("e2");

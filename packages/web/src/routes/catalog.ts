@@ -167,8 +167,15 @@ export const AREA_MODULE: Partial<Record<Area, "ReachCX" | "E2" | "C3">> = {
   ppay: "C3",
 };
 
-/** Help Documentation opens a pdf named after the path: /e2/ui-config -> e2-ui-config.pdf, / -> home.pdf. */
+const toRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/\$[A-Za-z]+/g, "[^/]+")}/?$`);
+
+/**
+ * Help Documentation opens a pdf named after the path (spec 003 §2.1): /e2/ui-config -> e2-ui-config.pdf,
+ * / -> home.pdf; an id in the path is left out (/contact/42 -> contact.pdf). The build generates them.
+ */
 export function helpPdf(pathname: string): string {
-  const name = pathname.replace(/^\/+|\/+$/g, "").replace(/\//g, "-") || "home";
+  const screen = [...SCREENS, ...STANDALONE].find((s) => toRegExp(s.path).test(pathname));
+  const path = screen ? screen.path.replace(/\/\$[A-Za-z]+/g, "") : pathname;
+  const name = path.replace(/^\/+|\/+$/g, "").replace(/\//g, "-") || "home";
   return `/docs/help/${name}.pdf`;
 }

@@ -51,5 +51,7 @@ describe("paths", () => {
     expect(areaOf("/contacts")).toBe("reachcx");
     expect(helpPdf("/e2/ui-config")).toBe("/docs/help/e2-ui-config.pdf");
     expect(helpPdf("/")).toBe("/docs/help/home.pdf");
+    expect(helpPdf("/contact/8f2c")).toBe("/docs/help/contact.pdf");
+    expect(helpPdf("/admin/onboarding/edit/new")).toBe("/docs/help/admin-onboarding-edit.pdf");
   });
 });
