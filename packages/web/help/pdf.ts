@@ -23,7 +23,9 @@ export function textPdf(lines: Line[]): Uint8Array {
       ops = [];
       y = 770 - size * 1.5;
     }
-    ops.push(`BT /${line.bold ? "F2" : "F1"} ${size} Tf 60 ${y.toFixed(1)} Td (${pdfString(line.text)}) Tj ET`);
+    ops.push(
+      `BT /${line.bold ? "F2" : "F1"} ${size} Tf 60 ${y.toFixed(1)} Td (${pdfString(line.text)}) Tj ET`,
+    );
   }
   pages.push(ops.join("\n"));
 
