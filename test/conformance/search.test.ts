@@ -188,13 +188,19 @@ function searchSuite(
       expect((await search.query("contact", "nobody", { query: null, sort: [], limit: 10 })).total).toBe(0);
     });
 
-    it("sorts with nulls last and pages with a cursor to the same set", async () => {
+    it("sorts missing values last descending (first ascending) and pages with a cursor to the same set", async () => {
       const sort = [{ field: "city", direction: "desc" as const }];
       const full = (await all(null, sort)).ids;
       const cities = full.map((id) => docs.find((d) => d.id === id)?.city as string | undefined);
       const present = cities.filter((c) => c !== undefined);
       expect(present).toEqual([...present].sort().reverse());
       expect(cities.slice(present.length).every((c) => c === undefined)).toBe(true);
+      const ascending = (await all(null, [{ field: "city", direction: "asc" }])).ids.map(
+        (id) => docs.find((d) => d.id === id)?.city as string | undefined,
+      );
+      const missing = ascending.filter((c) => c === undefined).length;
+      expect(ascending.slice(0, missing).every((c) => c === undefined)).toBe(true);
+      expect(ascending.slice(missing)).toEqual([...present].sort());
 
       const paged: string[] = [];
       let cursor: string | null = null;

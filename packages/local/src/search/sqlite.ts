@@ -42,6 +42,7 @@ export function sqliteSearch(file: string): Search & { close(): void } {
       (c) =>
         `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${NUMERIC.has(c) || c === "dnc" ? quote(c) : `jslower(${quote(c)})`}, id);`,
     ).join("\n    ")}
+    CREATE TABLE IF NOT EXISTS contact_counts (tenant TEXT PRIMARY KEY, n INTEGER NOT NULL);
     CREATE VIRTUAL TABLE IF NOT EXISTS contact_fts USING fts5(
       ${CONTACT_SEARCHABLE.map(quote).join(", ")},
       tokenize = 'unicode61 remove_diacritics 0'
@@ -58,6 +59,17 @@ export function sqliteSearch(file: string): Search & { close(): void } {
     `UPDATE contact SET doc = ?, ${COLUMNS.map((c) => `${quote(c)} = ?`).join(", ")} WHERE rid = ?`,
   );
   const deleteDoc = db.prepare("DELETE FROM contact WHERE rid = ?");
+  // Per-tenant totals, kept with every write, so an unfiltered list does not count a million rows.
+  const bump = db.prepare(
+    "INSERT INTO contact_counts (tenant, n) VALUES (?, ?) ON CONFLICT (tenant) DO UPDATE SET n = n + excluded.n",
+  );
+  const countOf = db.prepare<[string], { n: number }>("SELECT n FROM contact_counts WHERE tenant = ?");
+  // An index written before the totals existed gets them once.
+  if (
+    !db.prepare("SELECT 1 FROM contact_counts LIMIT 1").get() &&
+    db.prepare("SELECT 1 FROM contact LIMIT 1").get()
+  )
+    db.exec("INSERT INTO contact_counts (tenant, n) SELECT tenant, count(*) FROM contact GROUP BY tenant");
   const deleteFts = db.prepare("DELETE FROM contact_fts WHERE rowid = ?");
   const insertFts = db.prepare(
     `INSERT INTO contact_fts (rowid, ${CONTACT_SEARCHABLE.map(quote).join(", ")}) VALUES (?, ${CONTACT_SEARCHABLE.map(() => "?").join(", ")})`,
@@ -80,6 +92,7 @@ export function sqliteSearch(file: string): Search & { close(): void } {
         deleteFts.run(rid);
       } else {
         rid = Number(insert.run(doc.tenant, doc.id, json, ...columnValues(doc)).lastInsertRowid);
+        bump.run(doc.tenant, 1);
       }
       insertFts.run(rid, ...CONTACT_SEARCHABLE.map((f) => (typeof doc[f] === "string" ? doc[f] : null)));
     }
@@ -91,6 +104,7 @@ export function sqliteSearch(file: string): Search & { close(): void } {
       if (!existing) continue;
       deleteDoc.run(existing.rid);
       deleteFts.run(existing.rid);
+      bump.run(key.tenant, -1);
     }
   });
 
@@ -104,16 +118,22 @@ export function sqliteSearch(file: string): Search & { close(): void } {
     async query(_model: SearchModel, tenant, request: SearchRequest): Promise<SearchPage> {
       const params: unknown[] = [tenant];
       const where = request.query ? compile(request.query, params, request.types) : "1";
-      const order = [...request.sort.map(orderBy), "c.id ASC"].join(", ");
+      // With a free-text term every match must have, the FTS match is the cheapest way in: `+tenant`
+      // keeps the planner from walking the tenant's whole index instead.
+      const tenantTerm = request.query && drivenByText(request.query) ? "+c.tenant" : "c.tenant";
+      const last = request.sort.at(-1)?.direction ?? "asc";
+      const order = [...request.sort.map(orderBy), `c.id ${last === "desc" ? "DESC" : "ASC"}`].join(", ");
       const offset = decodeOffsetCursor(request.cursor);
-      const total = (
-        db
-          .prepare(`SELECT count(*) AS n FROM contact c WHERE c.tenant = ? AND (${where})`)
-          .get(...params) as { n: number }
-      ).n;
+      const total = request.query
+        ? (
+            db
+              .prepare(`SELECT count(*) AS n FROM contact c WHERE ${tenantTerm} = ? AND (${where})`)
+              .get(...params) as { n: number }
+          ).n
+        : (countOf.get(tenant)?.n ?? 0);
       const rows = db
         .prepare(
-          `SELECT c.id FROM contact c WHERE c.tenant = ? AND (${where}) ORDER BY ${order} LIMIT ? OFFSET ?`,
+          `SELECT c.id FROM contact c WHERE ${tenantTerm} = ? AND (${where}) ORDER BY ${order} LIMIT ? OFFSET ?`,
         )
         .all(...params, request.limit, offset) as { id: string }[];
       const next = offset + rows.length;
@@ -146,9 +166,20 @@ function fieldExpr(field: string): { sql: string; type: string } {
   return { sql: json, type: "custom" };
 }
 
+/**
+ * Sorts the way an index on (tenant, value, id) reads forwards or backwards: missing values first when
+ * ascending, last when descending; ties by id in the same direction (docs/decisions.md, Search sort).
+ */
 function orderBy(key: { field: string; direction: "asc" | "desc" }) {
   const { sql } = fieldExpr(key.field);
-  return `(${sql} IS NULL), ${sql} ${key.direction === "desc" ? "DESC" : "ASC"}`;
+  return `${sql} ${key.direction === "desc" ? "DESC" : "ASC"}`;
+}
+
+/** True when every match must contain some free-text term (a term, or an AND group holding one). */
+function drivenByText(node: Node): boolean {
+  if (node.type === "text") return true;
+  if (node.type === "group" && !node.not && node.combinator === "and") return node.rules.some(drivenByText);
+  return false;
 }
 
 /** Compiles the query model to a WHERE clause, pushing its values onto params. */
