@@ -8,6 +8,26 @@ export default defineConfig({
   plugins: [react(), helpDocs()],
   // The root node_modules holds another React (a dependency of sst); the console must use one copy.
   resolve: { dedupe: ["react", "react-dom"] },
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Screens are lazy route components (src/router.tsx), one chunk each; the libraries every screen
+        // shares get chunks of their own so a release that changes one screen keeps them cached.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: "mantine",
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/,
+              priority: 2,
+            },
+            { name: "tanstack", test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
 });

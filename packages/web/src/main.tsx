@@ -7,13 +7,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { session } from "./lib/session.ts";
 import { createAppRouter } from "./router.tsx";
 import { theme } from "./theme.ts";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: (count, err) => count < 2 && !("status" in err) } },
 });
-const router = createAppRouter(queryClient);
+const router = createAppRouter({ queryClient, auth: session });
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import type { Node, Rule } from "@reachcx/core/search/ast";
+import type { Node, Rule, TextTerm } from "@reachcx/core/search/ast";
 import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "@reachcx/core/search/contact-fields";
 import { decodeOffsetCursor, encodeOffsetCursor } from "@reachcx/core/search/cursor";
 import { normalize } from "@reachcx/core/search/evaluate";
@@ -188,17 +188,26 @@ export function compile(node: Node, params: unknown[], types: Record<string, str
     case "group": {
       // An empty AND holds, an empty OR does not (as in the evaluator); NOT flips either.
       if (node.rules.length === 0) return (node.combinator === "and") !== node.not ? "1" : "0";
-      const inner = node.rules
-        .map((r) => `(${compile(r, params, types)})`)
-        .join(node.combinator === "and" ? " AND " : " OR ");
+      // The words of an AND go to FTS5 as one MATCH ("a" AND "b"), which intersects them in the index.
+      const words = node.combinator === "and" ? node.rules.filter((r) => r.type === "text") : [];
+      const others = words.length > 1 ? node.rules.filter((r) => r.type !== "text") : node.rules;
+      // Parameters are pushed in the order their placeholders appear: the MATCH first.
+      const parts = words.length > 1 ? [ftsMatch(words as TextTerm[], params)] : [];
+      for (const r of others) parts.push(`(${compile(r, params, types)})`);
+      const inner = parts.join(node.combinator === "and" ? " AND " : " OR ");
       return node.not ? `NOT (${inner})` : inner;
     }
     case "text":
-      params.push(`"${node.words.join(" ")}"${node.prefix ? "*" : ""}`);
-      return "c.rid IN (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ?)";
+      return ftsMatch([node], params);
     case "rule":
       return compileRule(node, params, types);
   }
+}
+
+/** Rows whose searchable fields hold every one of these terms (each term in some field). */
+function ftsMatch(terms: TextTerm[], params: unknown[]): string {
+  params.push(terms.map((t) => `"${t.words.join(" ")}"${t.prefix ? "*" : ""}`).join(" AND "));
+  return "c.rid IN (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ?)";
 }
 
 function compileRule(rule: Rule, params: unknown[], types: Record<string, string>): string {

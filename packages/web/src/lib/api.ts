@@ -7,56 +7,76 @@ export interface FieldError {
   message: string;
 }
 
-/** A problem+json answer of the API, thrown by `unwrap`. */
+/** An RFC 9457 problem answered by the API (status >= 400), thrown by every call of `api`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    message: string,
-    readonly code: string | undefined,
-    readonly errors: FieldError[],
+    readonly detail: string,
+    readonly errors: FieldError[] = [],
+    readonly code?: string,
   ) {
-    super(message);
+    super(detail);
+    this.name = "ApiError";
   }
 }
 
-/** Adds the bearer token and the tenant's api key; a 401 ends the session and asks to sign in again. */
-const authFetch: typeof fetch = async (input, init) => {
+/** The headers every call but sign-in, sign-up and health carries. */
+export function authHeaders(): Record<string, string> {
   const current = session.get();
-  const headers = new Headers(init?.headers);
-  if (current) {
-    headers.set("authorization", `Bearer ${current.token}`);
-    headers.set("x-api-key", current.context.apiKey);
-  }
-  const res = await fetch(input, { ...init, headers });
-  if (res.status === 401 && current) {
-    session.set(null);
-    const here = window.location.pathname + window.location.search;
+  return current ? { authorization: `Bearer ${current.token}`, "x-api-key": current.context.apiKey } : {};
+}
+
+/**
+ * The session was refused (401): end it and sign in again, coming back here afterwards. A full page load,
+ * so no cached data of the old session survives.
+ */
+export function sessionExpired() {
+  session.set(null);
+  const here = window.location.pathname + window.location.search;
+  if (!window.location.pathname.startsWith("/sign-"))
     window.location.assign(`/sign-in?redirect=${encodeURIComponent(here)}`);
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let problem: { title?: string; detail?: string; code?: string; errors?: FieldError[] } = {};
+  try {
+    problem = (await res.json()) as typeof problem;
+  } catch {
+    // not JSON (a proxy's error page): the status says enough
   }
-  return res;
+  return new ApiError(
+    res.status,
+    problem.detail ?? problem.title ?? `Request failed (${res.status})`,
+    problem.errors ?? [],
+    problem.code,
+  );
+}
+
+const AUTH_CALLS = /^\/api\/auth\/sign-(in|up)$/;
+
+/**
+ * Adds the bearer token and the tenant's api key, throws a problem answer as an ApiError, and on a 401 of a
+ * signed-in call ends the session (a wrong password on sign-in is just an error to show).
+ */
+const apiFetch: typeof fetch = async (input, init) => {
+  const headers = new Headers(init?.headers);
+  for (const [name, value] of Object.entries(authHeaders())) headers.set(name, value);
+  const res = await fetch(input, { ...init, headers });
+  if (res.ok) return res;
+  const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+  if (res.status === 401 && session.get() && !AUTH_CALLS.test(url.pathname)) sessionExpired();
+  throw await toApiError(res);
 };
 
-export const api = hc<ApiRoutes>("/", { fetch: authFetch }).api;
+/** The typed client of the API (types from packages/functions, so a changed route breaks the build here). */
+export const api = hc<ApiRoutes>("/", { fetch: apiFetch }).api;
 
-/** Resolves to the body of a 2xx answer, or throws the problem as an ApiError. */
+/** Resolves to the JSON body of a successful call (undefined for 204); failures were already thrown. */
 export async function unwrap<T>(
   call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>,
 ): Promise<T> {
   const res = await call;
-  if (res.status === 204) return undefined as T;
-  if (res.ok) return res.json();
-  let problem: { detail?: string; code?: string; errors?: FieldError[] } = {};
-  try {
-    problem = (await res.json()) as typeof problem;
-  } catch {
-    // not JSON: keep the status
-  }
-  throw new ApiError(
-    res.status,
-    problem.detail ?? `Request failed (${res.status})`,
-    problem.code,
-    problem.errors ?? [],
-  );
+  return res.status === 204 ? (undefined as T) : res.json();
 }
 
 /** Field errors keyed by path, for @mantine/form's setErrors. */

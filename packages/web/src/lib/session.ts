@@ -45,6 +45,9 @@ window.addEventListener("storage", (e) => {
   for (const l of listeners) l();
 });
 
+/** The router's `auth` context: the session store itself, so route guards and components agree. */
+export type Auth = typeof session;
+
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }

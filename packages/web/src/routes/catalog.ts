@@ -9,17 +9,22 @@ export interface Screen {
   spec: string;
   /** A rights position the user must hold (spec 003 §6). */
   right?: Right;
-  /** Built screens name their component in router.tsx; the rest show NotBuiltYet. */
-  built?: boolean;
+  /** Search params the screen reads, validated at the route (unknown ones are dropped). */
+  search?: (search: Record<string, unknown>) => Record<string, unknown>;
 }
+
+/** /segment/{id}?op=edit|clone, 'new' as the id creates (spec 002 Routes). */
+const segmentSearch = (search: Record<string, unknown>): { op?: "edit" | "clone" } =>
+  search.op === "edit" || search.op === "clone" ? { op: search.op } : {};
 
 /**
  * Every signed-in route of the spec's URL map (003 §2.1, 2.8-2.10; 001 §2.1, 2.10, 2.11; 002 §2),
- * with the title it shows. The route tree is generated from this list.
+ * with the title it shows. The route tree is generated from this list (router.tsx); the screens that are
+ * built name their component in built.ts, the rest show NotBuiltYet.
  */
 export const SCREENS: Screen[] = [
   { path: "/dashboard", title: "Visualizations/Reports", spec: "spec 003 §2.7", right: "dashboards" },
-  { path: "/contacts", title: "Contacts", spec: "spec 003 §2.2", right: "inventory", built: true },
+  { path: "/contacts", title: "Contacts", spec: "spec 003 §2.2", right: "inventory" },
   {
     path: "/contact/$id",
     title: "Contact",
@@ -29,7 +34,13 @@ export const SCREENS: Screen[] = [
   { path: "/import", title: "Contact Import", spec: "spec 003 §2.4", right: "inventory" },
   { path: "/bulk-edit", title: "Bulk Edit", spec: "spec 003 §2.5", right: "inventory" },
   { path: "/segments", title: "Segments", spec: "spec 002 Segment list", right: "listManagement" },
-  { path: "/segment/$id", title: "Segment", spec: "spec 002 Segment editor", right: "listManagement" },
+  {
+    path: "/segment/$id",
+    title: "Segment",
+    spec: "spec 002 Segment editor",
+    right: "listManagement",
+    search: segmentSearch,
+  },
   { path: "/campaigns", title: "Campaigns", spec: "spec 002 Campaigns screen", right: "listManagement" },
   { path: "/profile", title: "Profiles", spec: "spec 003 §2.6", right: "listManagement" },
   {
@@ -38,14 +49,13 @@ export const SCREENS: Screen[] = [
     spec: "spec 002 Dialing Profile page",
     right: "listManagement",
   },
-  { path: "/dynamupdate", title: "", spec: "spec 003 §2.1 (an empty page)", built: true },
+  { path: "/dynamupdate", title: "", spec: "spec 003 §2.1 (an empty page)" },
 
   {
     path: "/config",
     title: "Telephony",
     spec: "spec 000 §2 Settings screen",
     right: "configuration",
-    built: true,
   },
   {
     path: "/config/inventory-source",

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@m
 import { useForm } from "@mantine/form";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
-import { api, unwrap } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { signIn } from "./api.ts";
 
 /** Where to go after signing in: the page that asked for it, else the user's landing page. */
 export const afterSignIn = (redirect: string | undefined, landing: string) =>
@@ -27,9 +27,9 @@ export function SignIn() {
   const submit = form.onSubmit(async (values) => {
     setError(undefined);
     try {
-      const result = await unwrap(api.auth["sign-in"].$post({ json: values }));
+      const result = await signIn(values);
       session.set(result);
-      await navigate({ to: afterSignIn(redirect, result.context.landing) });
+      await navigate({ href: afterSignIn(redirect, result.context.landing) });
     } catch (err) {
       setError((err as Error).message);
     }

@@ -2,9 +2,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@m
 import { useForm } from "@mantine/form";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { api, fieldErrors, unwrap } from "../../lib/api.ts";
+import { fieldErrors } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { signUp } from "./api.ts";
 
 /** Sign-up asks for name, email and password (spec 003 §2.1) and opens a new organization. */
 export function SignUp() {
@@ -27,7 +28,7 @@ export function SignUp() {
   const submit = form.onSubmit(async (values) => {
     setError(undefined);
     try {
-      const result = await unwrap(api.auth["sign-up"].$post({ json: values }));
+      const result = await signUp(values);
       session.set(result);
       await navigate({ to: result.context.landing });
     } catch (err) {

@@ -28,7 +28,7 @@ export function NotLicensed({ module }: { module: string }) {
   );
 }
 
-export function NoAccess({ title }: { title: string }) {
+export function NoAccess({ title }: { title?: string }) {
   return (
     <Alert
       icon={<IconLock />}

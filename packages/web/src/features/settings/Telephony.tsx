@@ -1,10 +1,15 @@
-import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { BusinessUnit } from "@reachcx/core/tenant/schema";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { fieldErrors } from "../../lib/api.ts";
+import { rule } from "../../lib/validate.ts";
+import { meKeys } from "../auth/api.ts";
 import { patchTenantSettings, tenantSettingsQuery } from "./api.ts";
+
+const businessUnit = rule(BusinessUnit);
 
 /**
  * The configuration home. The contact-center connection forms (spec 000 §2) arrive with their issue; for
@@ -12,11 +17,16 @@ import { patchTenantSettings, tenantSettingsQuery } from "./api.ts";
  */
 export function Telephony() {
   const queryClient = useQueryClient();
-  const settings = useQuery(tenantSettingsQuery());
-  const form = useForm({ initialValues: { icBU: "" } });
+  // The route's loader fetched it; the change feed refetches it when it changes anywhere.
+  const { data } = useSuspenseQuery(tenantSettingsQuery());
+  const stored = data.icBU ?? "";
+  const form = useForm({
+    initialValues: { icBU: stored },
+    // Empty clears the business unit; anything else is 7 to 9 digits (spec 000 §5).
+    validate: { icBU: (value) => (value.trim() ? businessUnit(value.trim()) : null) },
+  });
 
   // When the stored value changes (here or in another tab), the form follows it.
-  const stored = settings.data?.icBU ?? "";
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form object is new each render; only the value matters
   useEffect(() => {
     form.setInitialValues({ icBU: stored });
@@ -27,7 +37,8 @@ export function Telephony() {
     mutationFn: (icBU: string) => patchTenantSettings({ icBU: icBU.trim() || null }),
     onSuccess: (data) => {
       queryClient.setQueryData(tenantSettingsQuery().queryKey, data);
-      void queryClient.invalidateQueries({ queryKey: ["me"] });
+      // The landing page depends on the business unit (spec 003 §6).
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
       notifications.show({ color: "green", message: "Save Successful." });
     },
     onError: (err) => {
@@ -35,10 +46,6 @@ export function Telephony() {
       notifications.show({ color: "red", message: `Save Failed. ${(err as Error).message}` });
     },
   });
-
-  if (settings.isPending) return <Loader />;
-  if (settings.isError) return <Text c="red">{settings.error.message}</Text>;
-  const data = settings.data;
 
   return (
     <Stack maw={760}>

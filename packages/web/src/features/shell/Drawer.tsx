@@ -1,10 +1,17 @@
-import { NavLink, ScrollArea, Text } from "@mantine/core";
+import { NavLink, ScrollArea } from "@mantine/core";
 import type { Right } from "@reachcx/core/rights/index";
 import { Link } from "@tanstack/react-router";
 import type { Area } from "../../routes/catalog.ts";
 import { sectionsFor } from "./nav.ts";
 
-/** The collapsible left drawer: the area's sections, the ReachCX ones gated by rights position. */
+/** Highlights the item of the current path; /e2 is both the E2 list and the prefix of every E2 screen. */
+const isActive = (pathname: string, to: string) =>
+  pathname === to || (to !== "/e2" && to !== "/admin" && to !== "/config" && pathname.startsWith(`${to}/`));
+
+/**
+ * The left drawer (spec 003 §2.1, §2.9, §2.10; spec 002 Navigation): the area's groups, each collapsible
+ * and open at first, the ReachCX ones shown by rights position. The burger in the top bar hides it.
+ */
 export function Drawer({
   area,
   rights,
@@ -15,22 +22,28 @@ export function Drawer({
   pathname: string;
 }) {
   return (
-    <ScrollArea data-testid="nav-drawer">
+    <ScrollArea data-testid="nav-drawer" py="xs">
       {sectionsFor(area, rights).map((section) => (
-        <div key={section.label}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
-            {section.label}
-          </Text>
+        <NavLink
+          key={section.label}
+          component="button"
+          label={section.label}
+          defaultOpened
+          childrenOffset="sm"
+          fw={600}
+          data-testid={`nav-section-${section.label}`}
+        >
           {section.items.map((item) => (
             <NavLink
               key={item.to}
               component={Link}
               to={item.to}
               label={item.label}
-              active={pathname === item.to || (item.to !== "/e2" && pathname.startsWith(`${item.to}/`))}
+              fw={400}
+              active={isActive(pathname, item.to)}
             />
           ))}
-        </div>
+        </NavLink>
       ))}
     </ScrollArea>
   );

@@ -3,28 +3,31 @@ import { useDisclosure } from "@mantine/hooks";
 import { SUPER_ADMIN } from "@reachcx/core/rights/index";
 import { IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, Outlet, useLocation } from "@tanstack/react-router";
+import { Link, Outlet, useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { api, unwrap } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { session, useSession } from "../../lib/session.ts";
 import { AREA_MODULE, AREA_TITLE, areaOf } from "../../routes/catalog.ts";
+import { meQuery } from "../auth/api.ts";
 import { Drawer } from "./Drawer.tsx";
 import { HelpMenu } from "./HelpMenu.tsx";
 import { ModuleSwitcher } from "./ModuleSwitcher.tsx";
 import { UserMenu } from "./UserMenu.tsx";
-
-export const meQuery = () => ({
-  queryKey: ["me"],
-  queryFn: () => unwrap(api.auth.me.$get()),
-});
 
 /** The signed-in shell (spec 003 §2.1): top bar, module switcher, collapsible drawer, the page. */
 export function Shell() {
   const [opened, { toggle }] = useDisclosure(true);
   const { pathname } = useLocation();
   const current = useSession();
+  const router = useRouter();
   useRealtime();
+
+  // Signed out elsewhere (another tab, an expired token): sign in again and come back here.
+  useEffect(() => {
+    const here = router.latestLocation;
+    if (current || here.pathname.startsWith("/sign-")) return;
+    void router.navigate({ to: "/sign-in", search: { redirect: here.href }, replace: true });
+  }, [current, router]);
 
   // Licences and company can change while signed in (admin actions): keep the stored context fresh.
   const me = useQuery(meQuery());

@@ -9,10 +9,11 @@ import { session } from "../../lib/session.ts";
 export function UserMenu({ context }: { context: UserContext }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = () => {
+  // Leave the shell first, then forget the session and every cached answer of it.
+  const logout = async () => {
+    await navigate({ to: "/sign-in" });
     session.set(null);
     queryClient.clear();
-    void navigate({ to: "/sign-in" });
   };
   return (
     <Menu position="bottom-end" withinPortal>
@@ -36,7 +37,7 @@ export function UserMenu({ context }: { context: UserContext }) {
             Admin
           </Menu.Item>
         )}
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout} data-testid="logout">
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout">
           Logout
         </Menu.Item>
       </Menu.Dropdown>

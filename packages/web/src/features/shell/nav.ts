@@ -47,7 +47,7 @@ export const NAV: Record<Area, NavSection[]> = {
       items: [
         { label: "Default UI Configuration", to: "/e2/ui-config" },
         { label: "Configuration Profiles", to: "/e2" },
-        { label: "IVR Pre-Process Profiles", to: "/e2/ivr" },
+        { label: "IVR Pre-Process", to: "/e2/ivr" },
       ],
     },
   ],
