@@ -31,7 +31,17 @@ export default defineConfig({
             optimizer: {
               client: {
                 enabled: true,
-                include: ["@testing-library/react", "@tanstack/react-router", "@mantine/core"],
+                include: [
+                  "@testing-library/react",
+                  "@tanstack/react-router",
+                  "@tanstack/react-query",
+                  "@mantine/core",
+                  "@mantine/hooks",
+                  "@mantine/form",
+                  "@mantine/notifications",
+                  "@mantine/modals",
+                  "@tabler/icons-react",
+                ],
               },
             },
           },
