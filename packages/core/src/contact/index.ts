@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import type * as v from "valibot";
-import { useTenant, useUser } from "../actor/index.ts";
+import { useActor, useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, withCursor } from "../paging.ts";
@@ -19,11 +19,8 @@ const notFound = (id: string) =>
 
 /** Who changed it: the signed-in user's email, or "system" for imports and workflows. */
 function changedBy(): string {
-  try {
-    return useUser().email;
-  } catch {
-    return "system";
-  }
+  const actor = useActor();
+  return actor.type === "user" ? actor.email : "system";
 }
 
 async function customFieldDefs(): Promise<CustomFieldDef[]> {

@@ -99,17 +99,6 @@ export async function updateSettings(patch: TenantSettingsPatch) {
   return readSettings();
 }
 
-/** Reads a stored secret in clear, for platform calls made on the tenant's behalf. Never returned by the API. */
-export async function revealSecret(field: (typeof SECRET_FIELDS)[number]): Promise<string | null> {
-  const tenant = useTenant();
-  const settings = (await useStore().entities.tenantSettings.get({ tenant }).go()).data as Record<
-    string,
-    string | undefined
-  > | null;
-  const sealed = settings?.[field];
-  return sealed ? useEnv().secrets.decrypt(sealed) : null;
-}
-
 /** Tenants a page at a time, for provider staff (caller checks SuperAdmin). */
 export async function listTenants(page: PageQuery): Promise<Page<TenantListItem>> {
   const { data, cursor } = await withCursor(() =>

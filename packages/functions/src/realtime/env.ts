@@ -1,21 +1,19 @@
 import { cognitoIdentity } from "@reachcx/core/adapters/cognito";
 import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set (stacks/Realtime.ts).`);
-  return value;
-}
+import { requiredEnv } from "../config.ts";
 
 /** What the realtime functions need, built once per cold start. */
 export function realtimeEnv() {
-  const table = required("TABLE_NAME");
+  const table = requiredEnv("TABLE_NAME");
   return {
     store: createService(createDynamoClient({ table }), table),
     identity: () =>
-      cognitoIdentity({ userPoolId: required("USER_POOL_ID"), clientId: required("USER_POOL_CLIENT_ID") }),
-    wsEndpoint: () => required("WS_ENDPOINT"),
+      cognitoIdentity({
+        userPoolId: requiredEnv("USER_POOL_ID"),
+        clientId: requiredEnv("USER_POOL_CLIENT_ID"),
+      }),
+    wsEndpoint: () => requiredEnv("WS_ENDPOINT"),
   };
 }
 

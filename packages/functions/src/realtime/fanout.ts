@@ -3,10 +3,10 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
-import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { type ChangeRecord, toChangeEvent } from "@reachcx/core/realtime/index";
+import { toChangeEvent } from "@reachcx/core/realtime/index";
 import type { DynamoDBStreamEvent } from "aws-lambda";
 import { log } from "../log.ts";
+import { changeRecordsOf } from "../stream/records.ts";
 import { realtimeEnv } from "./env.ts";
 
 const env = realtimeEnv();
@@ -14,12 +14,8 @@ const sockets = new ApiGatewayManagementApiClient({ endpoint: env.wsEndpoint() }
 
 /** Table stream -> the tenant's open WebSockets, with the same events the embedded SSE feed sends. */
 export async function handler(event: DynamoDBStreamEvent) {
-  for (const record of event.Records) {
-    const change = toChangeEvent({
-      eventName: record.eventName as ChangeRecord["eventName"],
-      newImage: record.dynamodb?.NewImage ? unmarshall(record.dynamodb.NewImage as never) : undefined,
-      oldImage: record.dynamodb?.OldImage ? unmarshall(record.dynamodb.OldImage as never) : undefined,
-    });
+  for (const record of changeRecordsOf(event)) {
+    const change = toChangeEvent(record);
     if (!change) continue;
     const { data: connections } = await env.store.entities.connection.query
       .byTenant({ tenant: change.tenant })

@@ -55,5 +55,3 @@ export function NotFound() {
     </Stack>
   );
 }
-
-export const Empty = () => null;
