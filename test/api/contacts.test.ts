@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, DEMO_USERS, expectProblem, type Session, signIn } from "../support/api.ts";
+import { call, DEMO_USERS, expectProblem, newTenant, type Session, signIn } from "../support/api.ts";
 
 let acme: Session;
 beforeAll(async () => {
@@ -200,6 +200,55 @@ describe("contacts", () => {
       },
     );
     expect(rest.json.items.map((a: { title: string }) => a.title)).toEqual(["Call 1"]);
+  });
+
+  it("keeps devices of a known platform and balances as numbers, only with the PromptPay licence", async () => {
+    const { json } = await call("/api/contacts", { method: "POST", body: mary, session: acme });
+    const devices = await call(`/api/contacts/${json.id}`, {
+      method: "PATCH",
+      body: { mobileDevices: [{ id: "phone-1", type: "blackberry" }] },
+      session: acme,
+    });
+    expect(expectProblem(devices, 400).errors[0]).toMatchObject({
+      message: "A device needs a type: android or ios.",
+    });
+    const balances = await call(`/api/contacts/${json.id}`, {
+      method: "PATCH",
+      body: {
+        mobileDevices: [{ id: "phone-1", type: "ios" }],
+        balances: [{ id: "B-1", type: "Loan", amount: "120.75", age: "31" }],
+      },
+      session: acme,
+    });
+    expect(balances.status).toBe(200);
+    expect(balances.json).toMatchObject({
+      mobileDevices: [{ id: "phone-1", type: "ios" }],
+      balances: [{ id: "B-1", type: "Loan", amount: 120.75, age: 31 }],
+    });
+    const bad = await call(`/api/contacts/${json.id}`, {
+      method: "PATCH",
+      body: { balances: [{ id: "B-2", type: "Loan", amount: "lots", age: 3 }] },
+      session: acme,
+    });
+    expect(expectProblem(bad, 400).errors[0]?.message).toBe("The amount must be a number.");
+
+    // A ReachCX tenant without PromptPay keeps contacts but may not set balances (spec 003 §6).
+    const other = await newTenant(["ListManager"]);
+    const created = await call("/api/contacts", {
+      method: "POST",
+      body: { ...mary, customFields: {} },
+      session: other,
+    });
+    expect(created.status).toBe(201);
+    const refused = await call(`/api/contacts/${created.json.id}`, {
+      method: "PATCH",
+      body: { balances: [{ id: "B-1", type: "Loan", amount: 1, age: 1 }] },
+      session: other,
+    });
+    expect(expectProblem(refused, 403).detail).toBe("Balances need the PromptPay licence.");
+    expect(
+      (await call(`/api/contacts/${created.json.id}`, { session: other })).json.balances,
+    ).toBeUndefined();
   });
 
   it("needs the Inventory Management right and a ReachCX or C3 licence", async () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { call, DEMO_USERS, expectProblem, signIn } from "../support/api.ts";
+import { call, DEMO_USERS, expectProblem, newTenant, signIn } from "../support/api.ts";
 
 /** Tenant B (a fresh tenant holding ReachCX) must not reach tenant A's contacts or activity by id. */
 describe("tenant isolation: contacts", () => {
   it("another tenant's contact answers 404 exactly like a missing one, for every verb", async () => {
     const acme = await signIn(DEMO_USERS.acme);
-    const provider = await signIn(DEMO_USERS.provider);
-    // A second ReachCX tenant: sign up, then the provider grants the licence.
-    const email = `iso-${Date.now()}@other.example`;
-    const signUp = await call("/api/auth/sign-up", {
-      method: "POST",
-      body: { name: "Other Org", email, password: "other-pass-1" },
-    });
-    expect(signUp.status).toBe(201);
-    const other = await signIn(email, "other-pass-1");
-    await grantListManager(provider, other.tenant);
+    const other = await newTenant(["ListManager"]);
 
     const { json: contact } = await call("/api/contacts", {
       method: "POST",
@@ -73,23 +64,6 @@ describe("tenant isolation: contacts", () => {
   });
 });
 
-/** Licences are provider-managed; until the admin tenant endpoints exist, the test writes through the store. */
-async function grantListManager(_provider: unknown, tenant: string) {
-  const { createDynamoClient } = await import("../../packages/core/src/store/client.ts");
-  const { createService } = await import("../../packages/core/src/store/entities.ts");
-  const { inject } = await import("vitest");
-  const store = createService(
-    createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }),
-    "reachcx",
-  );
-  await store.entities.tenant
-    .patch({ id: tenant })
-    .set({ licenses: ["ListManager"] })
-    .go();
-  // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
-  await new Promise((r) => setTimeout(r, 1500));
-}
-
 describe("tenant isolation: contact search", () => {
   it("tenant B finds none of tenant A's contacts by search, by query or by A's cursor", async () => {
     const acme = await signIn(DEMO_USERS.acme);
@@ -107,13 +81,7 @@ describe("tenant isolation: contact search", () => {
     } while (mine.json.total < 3 && Date.now() < deadline);
     expect(mine.json.total).toBe(3);
 
-    const email = `iso-search-${Date.now()}@other.example`;
-    await call("/api/auth/sign-up", {
-      method: "POST",
-      body: { name: "Other Search", email, password: "other-pass-1" },
-    });
-    const other = await signIn(email, "other-pass-1");
-    await grantListManager(null, other.tenant);
+    const other = await newTenant(["ListManager"]);
 
     expect((await call(`/api/contacts?search=${marker}`, { session: other })).json).toMatchObject({
       total: 0,

@@ -94,3 +94,27 @@ export function expectProblem(res: { status: number; headers: Headers; json: any
     errors: { path: string; message: string }[];
   };
 }
+
+/**
+ * A fresh tenant, signed up through the API, holding these licences, with its owner signed in. Licences are
+ * provider-managed; until the admin tenant endpoints exist, the grant is written through the store.
+ */
+export async function newTenant(licenses: string[]): Promise<Session> {
+  const email = `t-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@other.example`;
+  const res = await call("/api/auth/sign-up", {
+    method: "POST",
+    body: { name: "Other Org", email, password: "other-pass-1" },
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
+  const session = await signIn(email, "other-pass-1");
+  const { createDynamoClient } = await import("../../packages/core/src/store/client.ts");
+  const { createService } = await import("../../packages/core/src/store/entities.ts");
+  const store = createService(
+    createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }),
+    "reachcx",
+  );
+  await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();
+  // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
+  await new Promise((r) => setTimeout(r, 1500));
+  return session;
+}

@@ -80,3 +80,6 @@ export const DEFAULT_TIME_ZONE: TimeZone = "Mountain";
 
 export const CONTACT_STATUSES = ["Active", "InActive"] as const;
 export const OPTOUT_CHANNELS = ["Voice", "SMS", "Email"] as const;
+
+/** Mobile device platforms (spec 002 §2: the mobile platform option list; spec 003 §3 Device type). */
+export const DEVICE_TYPES = ["android", "ios"] as const;

@@ -23,8 +23,21 @@ function changedBy(): string {
   return actor.type === "user" ? actor.email : "system";
 }
 
-async function customFieldDefs(): Promise<CustomFieldDef[]> {
-  return (await readSettings()).customFields as CustomFieldDef[];
+/**
+ * The tenant's custom fields, after checking the licence a change needs: balances belong to the payment
+ * module, so only a tenant with the PromptPay licence may set them (spec 003 §6 gates the balances UI; the
+ * server enforces the same rule).
+ */
+async function customFieldDefs(change: { balances?: unknown }): Promise<CustomFieldDef[]> {
+  const settings = await readSettings();
+  if (change.balances !== undefined && !(settings.licenses as string[]).includes("PromptPay"))
+    throw new VisibleError(
+      "forbidden",
+      "contact.balances_unlicensed",
+      "Balances need the PromptPay licence.",
+      [{ path: "balances", message: "Balances need the PromptPay licence." }],
+    );
+  return settings.customFields as CustomFieldDef[];
 }
 
 const externalKey = (tenant: string, externalId: string) => `${tenant}#${externalId}`;
@@ -50,7 +63,7 @@ export async function getContact(id: string) {
 
 export async function createContact(input: ContactInput) {
   const tenant = useTenant();
-  const customFields = checkCustomFields(input.customFields, await customFieldDefs());
+  const customFields = checkCustomFields(input.customFields, await customFieldDefs(input));
   const { set } = split({
     ...input,
     customFields: customFields && dropNulls(customFields),
@@ -82,7 +95,7 @@ export async function updateContact(id: string, patch: ContactPatch) {
     throw new VisibleError("input", "request.invalid", "Please supply phone or cell number", [
       { path: "phone", message: "Please supply phone or cell number" },
     ]);
-  const checked = checkCustomFields(patch.customFields, await customFieldDefs());
+  const checked = checkCustomFields(patch.customFields, await customFieldDefs(patch));
   const customFields = checked
     ? dropNulls({ ...((current.customFields as Record<string, unknown>) ?? {}), ...checked })
     : undefined;

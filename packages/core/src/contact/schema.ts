@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { CONTACT_STATUSES, TIME_ZONES, US_STATES } from "./constants.ts";
+import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constants.ts";
 
 /** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
 export const PHONE_PATTERN = /^(?:\d{1,4}-?)?(?:\d{10}|\d{3}-\d{3}-\d{4})$/;
@@ -34,7 +34,7 @@ export const Balance = v.strictObject({
 
 export const MobileDevice = v.strictObject({
   id: v.pipe(v.string(), v.trim(), v.minLength(1, "A device needs an id.")),
-  type: v.pipe(v.string(), v.trim(), v.minLength(1, "A device needs a type.")),
+  type: v.picklist(DEVICE_TYPES, "A device needs a type: android or ios."),
 });
 
 const fields = {
