@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "happy-dom",
-          include: ["src/**/*.test.tsx"],
+          include: ["src/**/*.test.{ts,tsx}"],
           // Pre-bundled, so their `react` imports (CommonJS ones too) follow the alias above.
           deps: {
             optimizer: {

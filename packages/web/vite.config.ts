@@ -24,6 +24,12 @@ export default defineConfig({
               priority: 2,
             },
             { name: "tanstack", test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            // The note editor (Tiptap, ProseMirror) is only needed where notes are written or read.
+            {
+              name: "editor",
+              test: /node_modules[\\/](@tiptap|@mantine[\\/]tiptap|prosemirror-[^\\/]+|linkifyjs)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -99,7 +99,7 @@ export function expectProblem(res: { status: number; headers: Headers; json: any
  * A fresh tenant, signed up through the API, holding these licences, with its owner signed in. Licences are
  * provider-managed; until the admin tenant endpoints exist, the grant is written through the store.
  */
-export async function newTenant(licenses: string[]): Promise<Session> {
+export async function newTenant(licenses: string[]): Promise<Session & { email: string; password: string }> {
   const email = `t-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@other.example`;
   const res = await call("/api/auth/sign-up", {
     method: "POST",
@@ -116,5 +116,5 @@ export async function newTenant(licenses: string[]): Promise<Session> {
   await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();
   // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
   await new Promise((r) => setTimeout(r, 1500));
-  return session;
+  return { ...session, email, password: "other-pass-1" };
 }

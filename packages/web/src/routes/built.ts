@@ -18,6 +18,12 @@ export const BUILT: Record<string, BuiltScreen> = {
   "/contacts": {
     component: lazyRouteComponent(() => import("../features/contacts/ContactList.tsx"), "ContactList"),
   },
+  "/contact/$id": {
+    component: lazyRouteComponent(
+      () => import("../features/contacts/detail/ContactDetail.tsx"),
+      "ContactDetail",
+    ),
+  },
   // Spec 003 §2.1: an empty page.
   "/dynamupdate": { component: () => null },
 };

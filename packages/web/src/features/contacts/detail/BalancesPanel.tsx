@@ -1,0 +1,166 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconTrash } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { type Contact, contactKeys, updateContact } from "../api.ts";
+import { type Balance, parseBalance } from "./form.ts";
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The contact's balances (spec 002 Balances), shown only with the PromptPay licence: Id, Type, Amount,
+ * Age (days); Edit Balances changes the list here, Save Changes stores it.
+ */
+export function BalancesPanel({ contact }: { contact: Contact }) {
+  const queryClient = useQueryClient();
+  const stored = (contact.balances ?? []) as Balance[];
+  const [balances, setBalances] = useState<Balance[]>(stored);
+  const [editing, setEditing] = useState(false);
+  const changed = !same(balances, stored);
+
+  // A change saved elsewhere shows here, unless this panel holds unsaved edits.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the stored list only, by value
+  useEffect(() => {
+    if (!changed) setBalances(stored);
+  }, [JSON.stringify(stored)]);
+
+  const save = useMutation({
+    mutationFn: () => updateContact(contact.id, { balances }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(contactKeys.one(contact.id), data);
+      setBalances((data.balances ?? []) as Balance[]);
+      notifications.show({ color: "green", message: "Contact Updated" });
+    },
+    onError: (err) => notifications.show({ color: "red", message: (err as Error).message }),
+  });
+
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={5}>Balances</Title>
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => setEditing(true)}>
+              Edit Balances
+            </Button>
+            <Button size="xs" disabled={!changed} loading={save.isPending} onClick={() => save.mutate()}>
+              Save Changes
+            </Button>
+          </Group>
+        </Group>
+        <BalanceTable balances={balances} />
+      </Stack>
+      {editing && (
+        <BalancesDialog
+          balances={balances}
+          onClose={(next) => {
+            setBalances(next);
+            setEditing(false);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function BalanceTable({ balances, onRemove }: { balances: Balance[]; onRemove?: (index: number) => void }) {
+  if (balances.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No balances.
+      </Text>
+    );
+  return (
+    <Table data-testid="balances-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Id</Table.Th>
+          <Table.Th>Type</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th ta="right">Age (days)</Table.Th>
+          {onRemove && <Table.Th />}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {balances.map((b, i) => (
+          // Balance ids are the creditor's and may repeat; the position is the row's identity here.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Table.Tr key={`${b.id}:${i}`}>
+            <Table.Td>{b.id}</Table.Td>
+            <Table.Td>{b.type}</Table.Td>
+            <Table.Td ta="right">{b.amount.toFixed(2)}</Table.Td>
+            <Table.Td ta="right">{b.age}</Table.Td>
+            {onRemove && (
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove balance ${b.id}`}
+                  onClick={() => onRemove(i)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const blank = { id: "", type: "", amount: "", age: "" };
+
+/** Adds a balance from its four inputs (all needed; amount and age parsed as numbers) or removes one. */
+function BalancesDialog({ balances, onClose }: { balances: Balance[]; onClose: (next: Balance[]) => void }) {
+  const [list, setList] = useState(balances);
+  const [draft, setDraft] = useState(blank);
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setDraft({ ...draft, [field]: e.currentTarget.value });
+    setError(null);
+  };
+  const add = () => {
+    const parsed = parseBalance(draft);
+    if (typeof parsed === "string") return setError(parsed);
+    setList([...list, parsed]);
+    setDraft(blank);
+  };
+  return (
+    <Modal opened onClose={() => onClose(list)} title="Edit Balances" size="lg">
+      <Stack>
+        <BalanceTable balances={list} onRemove={(i) => setList(list.filter((_, j) => j !== i))} />
+        <Group grow align="flex-start">
+          <TextInput label="Id" value={draft.id} onChange={set("id")} />
+          <TextInput label="Type" value={draft.type} onChange={set("type")} />
+          <TextInput label="Amount" value={draft.amount} onChange={set("amount")} inputMode="decimal" />
+          <TextInput label="Age" value={draft.age} onChange={set("age")} inputMode="numeric" />
+        </Group>
+        {error && (
+          <Alert color="red" p="xs">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={add}>
+            Add Balance
+          </Button>
+          <Button onClick={() => onClose(list)}>Done</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
