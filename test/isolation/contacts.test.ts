@@ -104,3 +104,32 @@ describe("tenant isolation: contact search", () => {
     expect(everything.json.items.every((c: { tenant: string }) => c.tenant === other.tenant)).toBe(true);
   });
 });
+
+describe("tenant isolation: activity cursors", () => {
+  it("tenant A's activity cursor replayed by tenant B on B's contact reveals nothing of A", async () => {
+    const acme = await signIn(DEMO_USERS.acme);
+    const other = await newTenant(["ListManager"]);
+    const create = (session: typeof acme) =>
+      call("/api/contacts", {
+        method: "POST",
+        body: { firstName: "Cur", lastName: "Sor", phone: "3035550112" },
+        session,
+      });
+    const mine = (await create(acme)).json;
+    const theirs = (await create(other)).json;
+    for (const n of [1, 2, 3])
+      await call(`/api/contacts/${mine.id}/notes`, {
+        method: "POST",
+        body: { title: `A secret ${n}`, body: "<p>only for A</p>" },
+        session: acme,
+      });
+    const page = await call(`/api/contacts/${mine.id}/activity?limit=1`, { session: acme });
+    const cursor = encodeURIComponent(page.json.nextCursor);
+
+    const replayed = await call(`/api/contacts/${theirs.id}/activity?cursor=${cursor}`, { session: other });
+    // Cursors are tagged with the tenant and the list: refused as a bad cursor, never A's notes, never a 500.
+    expect(expectProblem(replayed, 400).detail).toBe("The cursor is not valid.");
+    expect(replayed.text).not.toContain("A secret");
+    expectProblem(await call(`/api/contacts/${mine.id}/activity?cursor=${cursor}`, { session: other }), 404);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import * as v from "valibot";
 import { VisibleError } from "./error/index.ts";
 
@@ -24,15 +25,40 @@ export interface Page<T> {
 
 export const DEFAULT_LIMIT = 10;
 
-/** Runs a store query with a client's cursor; a cursor the store cannot read is the client's mistake (400). */
-export async function withCursor<T>(run: () => Promise<T>): Promise<T> {
+const invalidCursor = () =>
+  new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
+    { path: "cursor", message: "The cursor is not valid." },
+  ]);
+
+/** A short tag of what a cursor pages through, so a cursor of one list is refused by every other. */
+const tagOf = (scope: string) => createHash("sha256").update(scope).digest("base64url").slice(0, 12);
+
+/**
+ * Runs a store query a page at a time with a client's cursor. The cursor handed out is the store's,
+ * tagged with `scope` (the tenant and what is listed): a cursor of another list or another tenant is
+ * refused as 400 before it reaches the store, and a cursor the store cannot read is 400 too, never a 500.
+ */
+export async function storePage<T>(
+  scope: string,
+  cursor: string | undefined,
+  run: (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>,
+): Promise<{ data: T[]; cursor: string | null }> {
+  const tag = tagOf(scope);
+  let inner: string | null = null;
+  if (cursor) {
+    const dot = cursor.indexOf(".");
+    if (dot < 0 || cursor.slice(0, dot) !== tag) throw invalidCursor();
+    inner = cursor.slice(dot + 1);
+  }
   try {
-    return await run();
+    const page = await run(inner);
+    return { data: page.data, cursor: page.cursor ? `${tag}.${page.cursor}` : null };
   } catch (err) {
-    if ((err as { isElectroError?: boolean }).isElectroError && /cursor/i.test((err as Error).message))
-      throw new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
-        { path: "cursor", message: "The cursor is not valid." },
-      ]);
+    const e = err as { isElectroError?: boolean; name?: string; message?: string };
+    const unreadable =
+      (e.isElectroError && /cursor/i.test(e.message ?? "")) ||
+      (e.name === "ValidationException" && /starting key|ExclusiveStartKey/i.test(e.message ?? ""));
+    if (unreadable) throw invalidCursor();
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import type * as v from "valibot";
 import { useActor, useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
-import { type Page, type PageQuery, withCursor } from "../paging.ts";
+import { type Page, type PageQuery, storePage } from "../paging.ts";
 import type { ActivityLogEntity } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
 import { type CustomFieldDef, checkCustomFields } from "./custom-fields.ts";
@@ -152,10 +152,10 @@ export async function deleteContact(id: string) {
 export async function contactActivity(id: string, page: PageQuery): Promise<Page<ActivityItem>> {
   const tenant = useTenant();
   await getContact(id);
-  const { data, cursor } = await withCursor(() =>
+  const { data, cursor } = await storePage(`activity:${tenant}:${id}`, page.cursor, (cursor) =>
     useStore()
       .entities.activityLog.query.byContact({ tenant, activityLogContactId: id })
-      .go({ order: "desc", cursor: page.cursor ?? null, limit: page.limit ?? 5 }),
+      .go({ order: "desc", cursor, limit: page.limit ?? 5 }),
   );
   return { items: data, nextCursor: cursor ?? null };
 }

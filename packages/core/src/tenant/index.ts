@@ -3,7 +3,7 @@ import type { EntityItem } from "electrodb";
 import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
-import { DEFAULT_LIMIT, type Page, type PageQuery, withCursor } from "../paging.ts";
+import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
 import type { TenantSettingsEntity } from "../store/entities.ts";
 import { cachedTenant } from "./cache.ts";
@@ -101,10 +101,10 @@ export async function updateSettings(patch: TenantSettingsPatch) {
 
 /** Tenants a page at a time, for provider staff (caller checks SuperAdmin). */
 export async function listTenants(page: PageQuery): Promise<Page<TenantListItem>> {
-  const { data, cursor } = await withCursor(() =>
+  const { data, cursor } = await storePage("tenants", page.cursor, (cursor) =>
     useStore()
       .entities.tenant.query.byId({})
-      .go({ cursor: page.cursor ?? null, limit: page.limit ?? DEFAULT_LIMIT }),
+      .go({ cursor, limit: page.limit ?? DEFAULT_LIMIT }),
   );
   return {
     items: data.map((t) => ({
