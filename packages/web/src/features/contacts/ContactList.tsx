@@ -17,6 +17,7 @@ import { IconChevronDown, IconChevronUp, IconSearch, IconSelector, IconTrash } f
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { Pager, useCursorPages } from "../../lib/paging.tsx";
 import { useSession } from "../../lib/session.ts";
 import { type ContactRow, contactKeys, contactListQuery, deleteContact } from "./api.ts";
 import { NewContactDialog } from "./NewContactDialog.tsx";
@@ -64,17 +65,15 @@ export function ContactList() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
   const [sort, setSort] = useState<Sort>(null);
-  // Cursors of the pages visited, so Previous goes back without recounting.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const page = cursors.length - 1;
-  const resetPaging = () => setCursors([undefined]);
+  const pages = useCursorPages();
+  const resetPaging = pages.reset;
 
   const list = useQuery(
     contactListQuery({
       search: debounced,
       sort: sort ? `${sort.field}:${sort.direction}` : undefined,
       limit: PAGE_SIZE,
-      cursor: cursors[page],
+      cursor: pages.cursor,
     }),
   );
 
@@ -206,28 +205,11 @@ export function ContactList() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="flex-end">
-        <Text size="sm" c="dimmed">
-          Page {page + 1}
-          {data ? ` of ${Math.max(1, Math.ceil(data.total / PAGE_SIZE))}` : ""}
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={page === 0}
-          onClick={() => setCursors((c) => c.slice(0, -1))}
-        >
-          Previous
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={!data?.nextCursor}
-          onClick={() => data?.nextCursor && setCursors((c) => [...c, data.nextCursor as string])}
-        >
-          Next
-        </Button>
-      </Group>
+      <Pager
+        pages={pages}
+        nextCursor={data?.nextCursor}
+        pageCount={data ? Math.ceil(data.total / PAGE_SIZE) : undefined}
+      />
       <NewContactDialog opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { NoteInput } from "@reachcx/core/contact/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { fieldErrors } from "../../../lib/api.ts";
+import { Pager, useCursorPages } from "../../../lib/paging.tsx";
 import { rule } from "../../../lib/validate.ts";
 import { type Activity, activityKeys, activityQuery, addNote } from "../api.ts";
 import { dialDetails, promptPayDetails, promptPayOutcome } from "./activity.ts";
@@ -22,11 +23,9 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The contact's activity (spec 002 Activity table): 5 a page, newest first, a detail panel per row. */
 export function ActivityFeed({ contactId }: { contactId: string }) {
-  // Cursors of the pages visited, so Previous goes back without asking again.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const page = cursors.length - 1;
+  const pages = useCursorPages();
   // The change feed invalidates ["activity"] whenever an activity log is created, changed or deleted.
-  const activity = useQuery(activityQuery(contactId, cursors[page]));
+  const activity = useQuery(activityQuery(contactId, pages.cursor));
   const [open, setOpen] = useState<string | null>(null);
   const data = activity.data;
 
@@ -37,7 +36,7 @@ export function ActivityFeed({ contactId }: { contactId: string }) {
           <Title order={4}>Activity</Title>
           {activity.isFetching && <Loader size="xs" />}
         </Group>
-        <NoteForm contactId={contactId} onAdded={() => setCursors([undefined])} />
+        <NoteForm contactId={contactId} onAdded={pages.reset} />
         <Table highlightOnHover data-testid="activity-table">
           <Table.Thead>
             <Table.Tr>
@@ -86,27 +85,7 @@ export function ActivityFeed({ contactId }: { contactId: string }) {
             )}
           </Table.Tbody>
         </Table>
-        <Group justify="flex-end">
-          <Text size="sm" c="dimmed">
-            Page {page + 1}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={page === 0}
-            onClick={() => setCursors((c) => c.slice(0, -1))}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!data?.nextCursor}
-            onClick={() => data?.nextCursor && setCursors((c) => [...c, data.nextCursor as string])}
-          >
-            Next
-          </Button>
-        </Group>
+        <Pager pages={pages} nextCursor={data?.nextCursor} />
       </Stack>
     </Card>
   );
