@@ -175,6 +175,21 @@ describe("contact detail", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => table.getByText("Promise to pay").count()).toBe(1);
 
+    // A body stored by another client is shown through the editor's schema, never as raw HTML.
+    await call(`/api/contacts/${id}/notes`, {
+      method: "POST",
+      body: {
+        title: "Hostile",
+        body: '<p>Harmless words<img src="x" onerror="window.__xss=1"><script>window.__xss=2</script></p>',
+      },
+      session: acme,
+    });
+    await page.getByRole("button", { name: "Previous" }).click();
+    await table.getByText("Hostile").click();
+    await expect.poll(() => table.getByText("Harmless words").count(), { timeout: 5000 }).toBe(1);
+    expect(await table.locator("img, script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
     // A change made elsewhere to the contact shows while the form is untouched.
     await call(`/api/contacts/${id}`, { method: "PATCH", body: { lastName: "Renamed" }, session: acme });
     await expect
