@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, DEMO_USERS, expectProblem, type Session, signIn } from "../support/api.ts";
 
 let acme: Session;
@@ -146,5 +148,44 @@ describe("POST /api/contacts/query", () => {
     expect(res.status).toBe(200);
     expect(res.json.items.map((c: { firstName: string }) => c.firstName)).toEqual(["John", "Mary", "Zoe"]);
     expect(res.json.total).toBe(3);
+  });
+
+  it("indexes activity logs from the change stream: a note is in the activity index within 2 s", async () => {
+    const { json: contact } = await call("/api/contacts", {
+      method: "POST",
+      body: { firstName: "Ida", lastName: "Index", phone: "3035550190", source },
+      session: acme,
+    });
+    const { json: note } = await call(`/api/contacts/${contact.id}/notes`, {
+      method: "POST",
+      body: { title: "Indexed note", body: "<p>findable</p>" },
+      session: acme,
+    });
+    // The embedded index is DATA_DIR/search.db; read it as a second reader would.
+    const db = new Database(join(inject("dataDir"), "search.db"), { readonly: true });
+    try {
+      const row = await eventually(
+        async () =>
+          db
+            .prepare("SELECT tenant, contact, type FROM activitylog WHERE tenant = ? AND id = ?")
+            .get("acme", note.id) as { tenant: string; contact: string; type: string } | undefined,
+        (r) => r !== undefined,
+      );
+      expect(row).toEqual({ tenant: "acme", contact: contact.id, type: "Note" });
+      // Deleting the contact writes a System 'Contact Deleted' log, indexed the same way.
+      await call(`/api/contacts/${contact.id}`, { method: "DELETE", session: acme });
+      const types = await eventually(
+        async () =>
+          (
+            db
+              .prepare("SELECT type FROM activitylog WHERE tenant = ? AND contact = ? ORDER BY type")
+              .all("acme", contact.id) as { type: string }[]
+          ).map((r) => r.type),
+        (t) => t.length === 2,
+      );
+      expect(types).toEqual(["Note", "System"]);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../search/parse.ts";
-import { compileQuery, contactIndex } from "./opensearch.ts";
+import { activityFilter, activityIndex, compileQuery, contactIndex } from "./opensearch.ts";
 
 /** The DSL the OpenSearch adapter sends; its answers are held to the evaluator by test/conformance when OPENSEARCH_URL is set. */
 describe("OpenSearch query compiler", () => {
@@ -65,5 +65,33 @@ describe("OpenSearch query compiler", () => {
     expect(mappings.lastName.fields.lc.normalizer).toBe("lc");
     expect(mappings.createdAt.type).toBe("long");
     expect(mappings.tenant.type).toBe("keyword");
+  });
+});
+
+describe("OpenSearch activity index", () => {
+  it("always filters by tenant, then by contact, type and time window", () => {
+    expect(activityFilter("acme", { limit: 5 })).toEqual([{ term: { tenant: "acme" } }]);
+    expect(
+      activityFilter("acme", {
+        contactId: "c1",
+        type: "Dial",
+        from: "2026-01-01",
+        to: "2026-02-01",
+        limit: 5,
+      }),
+    ).toEqual([
+      { term: { tenant: "acme" } },
+      { term: { activityLogContactId: "c1" } },
+      { term: { type: "Dial" } },
+      { range: { timestamp: { gte: "2026-01-01", lt: "2026-02-01" } } },
+    ]);
+  });
+
+  it("maps what lists filter on as keywords and keeps metaData unindexed", () => {
+    const { properties } = activityIndex().mappings;
+    expect(properties.tenant).toEqual({ type: "keyword" });
+    expect(properties.activityLogContactId).toEqual({ type: "keyword" });
+    expect(properties.timestamp).toEqual({ type: "date" });
+    expect(properties.metaData).toEqual({ type: "text", index: false });
   });
 });

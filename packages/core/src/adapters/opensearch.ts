@@ -5,7 +5,7 @@ import type { Node, Rule } from "../search/ast.ts";
 import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "../search/contact-fields.ts";
 import { decodeOffsetCursor, encodeOffsetCursor } from "../search/cursor.ts";
 import { normalize } from "../search/evaluate.ts";
-import type { Search, SearchModel } from "../search/port.ts";
+import type { ActivityRequest, Search, SearchModel, SearchPage } from "../search/port.ts";
 
 type Query = Record<string, unknown>;
 
@@ -30,7 +30,11 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
     if (!p) {
       p = (async () => {
         const exists = await client.indices.exists({ index: index(model) });
-        if (!exists.body) await client.indices.create({ index: index(model), body: contactIndex() as never });
+        if (!exists.body)
+          await client.indices.create({
+            index: index(model),
+            body: (model === "activitylog" ? activityIndex() : contactIndex()) as never,
+          });
       })();
       ready.set(model, p);
     }
@@ -41,21 +45,49 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
     async upsert(model, docs) {
       if (docs.length === 0) return;
       await ensure(model);
-      const body = docs.flatMap((doc) => [
-        { index: { _index: index(model), _id: `${doc.tenant}:${doc.id}` } },
-        toIndexed(doc),
-      ]);
+      const body = docs.flatMap((doc) => {
+        // The document's updatedAt is its external version: an older image (a replayed or late record)
+        // is refused by OpenSearch instead of replacing a newer one.
+        const version = normalize(doc.updatedAt, "date");
+        return [
+          {
+            index: {
+              _index: index(model),
+              _id: `${doc.tenant}:${doc.id}`,
+              ...(typeof version === "number" ? { version, version_type: "external_gte" } : {}),
+            },
+          },
+          model === "activitylog" ? toIndexedActivity(doc) : toIndexed(doc),
+        ];
+      });
       const res = await client.bulk({ body, refresh: false });
-      if (res.body.errors)
-        throw new Error(
-          `OpenSearch bulk index failed: ${JSON.stringify(res.body.items.find((i: Query) => (i.index as Query)?.error))}`,
-        );
+      const failed = (res.body.items as Query[])
+        .map((i) => (i.index as Query)?.error as Query | undefined)
+        .find((e) => e && e.type !== "version_conflict_engine_exception");
+      if (failed) throw new Error(`OpenSearch bulk index failed: ${JSON.stringify(failed)}`);
     },
     async remove(model, keys) {
       if (keys.length === 0) return;
       await ensure(model);
       const body = keys.map((k) => ({ delete: { _index: index(model), _id: `${k.tenant}:${k.id}` } }));
       await client.bulk({ body, refresh: false });
+    },
+    async activity(tenant, request) {
+      await ensure("activitylog");
+      const from = decodeOffsetCursor(request.cursor);
+      const res = await client.search({
+        index: index("activitylog"),
+        body: {
+          query: { bool: { filter: activityFilter(tenant, request) } },
+          sort: [{ timestamp: "desc" }, { id: "desc" }],
+          from,
+          size: request.limit,
+          track_total_hits: true,
+          _source: false,
+          fields: ["id"],
+        } as never,
+      });
+      return pageOf(res.body.hits, from);
     },
     async query(model, tenant, request) {
       await ensure(model);
@@ -74,15 +106,73 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
           fields: ["id"],
         } as never,
       });
-      const hits = res.body.hits.hits as { fields?: { id?: string[] } }[];
-      const total =
-        typeof res.body.hits.total === "number" ? res.body.hits.total : (res.body.hits.total?.value ?? 0);
-      const next = from + hits.length;
-      return {
-        ids: hits.map((h) => h.fields?.id?.[0] as string),
-        total,
-        nextCursor: next < total ? encodeOffsetCursor(next) : null,
-      };
+      return pageOf(res.body.hits, from);
+    },
+  };
+}
+
+/** A page of ids from a search answer's hits, with an offset cursor when more remain. */
+function pageOf(
+  hits: { hits: { fields?: { id?: string[] } }[]; total?: number | { value: number } },
+  from: number,
+): SearchPage {
+  const total = typeof hits.total === "number" ? hits.total : (hits.total?.value ?? 0);
+  const next = from + hits.hits.length;
+  return {
+    ids: hits.hits.map((h) => h.fields?.id?.[0] as string),
+    total,
+    nextCursor: next < total ? encodeOffsetCursor(next) : null,
+  };
+}
+
+/** The tenant always, then the request's contact, type and time window. */
+export function activityFilter(tenant: string, request: ActivityRequest): Query[] {
+  const filter: Query[] = [{ term: { tenant } }];
+  if (request.contactId !== undefined) filter.push({ term: { activityLogContactId: request.contactId } });
+  if (request.type !== undefined) filter.push({ term: { type: request.type } });
+  if (request.from !== undefined || request.to !== undefined)
+    filter.push({
+      range: {
+        timestamp: {
+          ...(request.from !== undefined ? { gte: request.from } : {}),
+          ...(request.to !== undefined ? { lt: request.to } : {}),
+        },
+      },
+    });
+  return filter;
+}
+
+/** metaData is free-form JSON: kept in the source as text, not mapped (its keys differ by type). */
+function toIndexedActivity(doc: Record<string, unknown>) {
+  const { metaData, ...rest } = doc;
+  return { ...rest, ...(metaData === undefined ? {} : { metaData: JSON.stringify(metaData) }) };
+}
+
+/** Activity logs: keywords for what lists filter on, text (with a keyword subfield) for title and body. */
+export function activityIndex() {
+  const keyword = { type: "keyword" };
+  const text = { type: "text", fields: { raw: { type: "keyword", ignore_above: 256 } } };
+  return {
+    mappings: {
+      dynamic: false,
+      properties: {
+        tenant: keyword,
+        id: keyword,
+        activityLogContactId: keyword,
+        type: keyword,
+        disposition: keyword,
+        agent: keyword,
+        segment: keyword,
+        campaign: keyword,
+        contactStatus: keyword,
+        c2aId: keyword,
+        title: text,
+        body: { type: "text" },
+        metaData: { type: "text", index: false },
+        timestamp: { type: "date" },
+        createdAt: { type: "date" },
+        updatedAt: { type: "date" },
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ChangeRecord } from "../realtime/index.ts";
-import type { Search, SearchDoc } from "./port.ts";
+import type { Search, SearchDoc, SearchModel } from "./port.ts";
 
 /** Attributes of the table item that are storage plumbing, not contact fields. */
 const INTERNAL = /^(pk|sk|gsi\d+pk|gsi\d+sk|__edb_.*|externalKey)$/;
@@ -16,26 +16,49 @@ export function contactDoc(image: Record<string, unknown>): SearchDoc {
   return doc as SearchDoc;
 }
 
+/** A stored activity log as the search engine holds it: flat, metaData kept as written. */
+export function activityDoc(image: Record<string, unknown>): SearchDoc {
+  const doc: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(image)) if (!INTERNAL.test(key)) doc[key] = value;
+  return doc as SearchDoc;
+}
+
+/** Table entities that have a search index, with the document each becomes. */
+export const INDEXED: Record<
+  string,
+  { model: SearchModel; doc: (image: Record<string, unknown>) => SearchDoc }
+> = {
+  contact: { model: "contact", doc: contactDoc },
+  activityLog: { model: "activitylog", doc: activityDoc },
+};
+
 /**
- * The one indexer: turns change-stream records into index writes. Within a batch the last change of
- * each contact wins, so replaying a batch leaves the index as it was (idempotent).
+ * The one indexer: turns change-stream records into index writes, contacts and activity logs. Within a
+ * batch the last change of each item wins and the adapters never let an older image replace a newer one
+ * (by updatedAt), so replaying records leaves the index as it was (idempotent). A failed write throws:
+ * the caller (the change feed, or Lambda's stream retry) delivers the batch again, nothing is skipped.
  */
 export async function indexChanges(search: Search, records: ChangeRecord[]) {
   const latest = new Map<string, ChangeRecord>();
   for (const record of records) {
     const image = record.newImage ?? record.oldImage;
-    if (image?.__edb_e__ !== "contact") continue;
-    latest.set(`${image.tenant}\u0000${image.id}`, record);
+    const entity = image?.__edb_e__;
+    if (typeof entity !== "string" || !INDEXED[entity]) continue;
+    latest.set(`${entity}\u0000${image?.tenant}\u0000${image?.id}`, record);
   }
-  const upserts: SearchDoc[] = [];
-  const removes: { tenant: string; id: string }[] = [];
+  const upserts = new Map<SearchModel, SearchDoc[]>();
+  const removes = new Map<SearchModel, { tenant: string; id: string }[]>();
+  const add = <T>(map: Map<SearchModel, T[]>, model: SearchModel, item: T) =>
+    map.set(model, [...(map.get(model) ?? []), item]);
   for (const record of latest.values()) {
-    if (record.eventName === "REMOVE" || !record.newImage) {
-      const old = record.oldImage as { tenant: string; id: string };
-      removes.push({ tenant: old.tenant, id: old.id });
-    } else upserts.push(contactDoc(record.newImage));
+    const image = (record.newImage ?? record.oldImage) as Record<string, unknown>;
+    const { model, doc } = INDEXED[image.__edb_e__ as string] as (typeof INDEXED)[string];
+    if (record.eventName === "REMOVE" || !record.newImage)
+      add(removes, model, { tenant: image.tenant as string, id: image.id as string });
+    else add(upserts, model, doc(record.newImage));
   }
-  if (upserts.length > 0) await search.upsert("contact", upserts);
-  if (removes.length > 0) await search.remove("contact", removes);
-  return { upserts: upserts.length, removes: removes.length };
+  for (const [model, docs] of upserts) await search.upsert(model, docs);
+  for (const [model, keys] of removes) await search.remove(model, keys);
+  const count = (map: Map<SearchModel, unknown[]>) => [...map.values()].reduce((n, l) => n + l.length, 0);
+  return { upserts: count(upserts), removes: count(removes) };
 }

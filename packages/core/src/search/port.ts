@@ -24,7 +24,21 @@ export interface SearchPage {
   nextCursor: string | null;
 }
 
-export type SearchModel = "contact";
+/** One index per model: contacts and activity logs (ARCHITECTURE.md names the later ones). */
+export type SearchModel = "contact" | "activitylog";
+
+/**
+ * Which of a tenant's activity logs to list: a contact's, one type's, a time window (ISO timestamps, from
+ * inclusive, to exclusive). Newest first, ties by id; this is what the feed, dashboards and charts read.
+ */
+export interface ActivityRequest {
+  contactId?: string;
+  type?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  cursor?: string | null;
+}
 
 /**
  * The Search port (ARCHITECTURE.md): OpenSearch on AWS, SQLite FTS5 embedded. Every call names the tenant
@@ -33,5 +47,6 @@ export type SearchModel = "contact";
 export interface Search {
   upsert(model: SearchModel, docs: SearchDoc[]): Promise<void>;
   remove(model: SearchModel, keys: { tenant: string; id: string }[]): Promise<void>;
-  query(model: SearchModel, tenant: string, request: SearchRequest): Promise<SearchPage>;
+  query(model: "contact", tenant: string, request: SearchRequest): Promise<SearchPage>;
+  activity(tenant: string, request: ActivityRequest): Promise<SearchPage>;
 }

@@ -1,28 +1,35 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { contactDoc } from "@reachcx/core/search/indexer";
+import { activityDoc, contactDoc } from "@reachcx/core/search/indexer";
+import type { SearchDoc, SearchModel } from "@reachcx/core/search/port";
 import type { StoreService } from "@reachcx/core/store/entities";
 import { sqliteSearch } from "./sqlite.ts";
 
+type Scan = (cursor: string | null) => Promise<{ data: Record<string, unknown>[]; cursor: string | null }>;
+
 /**
- * The embedded search index: DATA_DIR/search.db (or memory). A new index file is filled from the table
- * before the change feed takes over, so a data directory from before search existed is searchable too.
+ * The embedded search index: DATA_DIR/search.db (or memory). Each model's index is filled from the table
+ * once, before the change feed takes over, so a data directory from before that index existed (or from
+ * before search existed at all) is searchable too.
  */
 export async function openSearchIndex(dataDir: string | undefined, store: StoreService) {
   const file = dataDir ? join(dataDir, "search.db") : ":memory:";
   const fresh = file === ":memory:" || !existsSync(file);
   const search = sqliteSearch(file);
-  if (fresh) {
+  const sources: [SearchModel, Scan, (image: Record<string, unknown>) => SearchDoc][] = [
+    ["contact", (cursor) => store.entities.contact.scan.go({ cursor, limit: 1000 }), contactDoc],
+    ["activitylog", (cursor) => store.entities.activityLog.scan.go({ cursor, limit: 1000 }), activityDoc],
+  ];
+  for (const [model, scan, doc] of sources) {
+    // An index file from before fill-tracking was complete for contacts.
+    if (search.filled(model) || (!fresh && model === "contact")) continue;
     let cursor: string | null = null;
     do {
-      const page: { data: Record<string, unknown>[]; cursor: string | null } =
-        await store.entities.contact.scan.go({
-          cursor,
-          limit: 1000,
-        });
-      if (page.data.length > 0) await search.upsert("contact", page.data.map(contactDoc));
+      const page = await scan(cursor);
+      if (page.data.length > 0) await search.upsert(model, page.data.map(doc));
       cursor = page.cursor;
     } while (cursor);
+    search.markFilled(model);
   }
   return search;
 }

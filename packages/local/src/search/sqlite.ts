@@ -2,7 +2,14 @@ import type { Node, Rule, TextTerm } from "@reachcx/core/search/ast";
 import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "@reachcx/core/search/contact-fields";
 import { decodeOffsetCursor, encodeOffsetCursor } from "@reachcx/core/search/cursor";
 import { normalize } from "@reachcx/core/search/evaluate";
-import type { Search, SearchDoc, SearchModel, SearchPage, SearchRequest } from "@reachcx/core/search/port";
+import type {
+  ActivityRequest,
+  Search,
+  SearchDoc,
+  SearchModel,
+  SearchPage,
+  SearchRequest,
+} from "@reachcx/core/search/port";
 import Database from "better-sqlite3";
 
 /** Built-in fields kept as columns (sortable, indexable); everything else is read from the JSON doc. */
@@ -20,7 +27,12 @@ const quote = (name: string) => `"${name}"`;
  * as in the reference evaluator; every other rule compiles to SQL over columns or the JSON document.
  * The tenant is a condition of every statement.
  */
-export function sqliteSearch(file: string): Search & { close(): void } {
+export function sqliteSearch(file: string): Search & {
+  close(): void;
+  /** Whether the model's index was filled from the table once (openSearchIndex does it). */
+  filled(model: SearchModel): boolean;
+  markFilled(model: SearchModel): void;
+} {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
@@ -43,14 +55,15 @@ export function sqliteSearch(file: string): Search & { close(): void } {
         `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${NUMERIC.has(c) || c === "dnc" ? quote(c) : `jslower(${quote(c)})`}, id);`,
     ).join("\n    ")}
     CREATE TABLE IF NOT EXISTS contact_counts (tenant TEXT PRIMARY KEY, n INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS filled (model TEXT PRIMARY KEY);
     CREATE VIRTUAL TABLE IF NOT EXISTS contact_fts USING fts5(
       ${CONTACT_SEARCHABLE.map(quote).join(", ")},
       tokenize = 'unicode61 remove_diacritics 0'
     );
   `);
 
-  const findRid = db.prepare<[string, string], { rid: number }>(
-    "SELECT rid FROM contact WHERE tenant = ? AND id = ?",
+  const findRid = db.prepare<[string, string], { rid: number; updatedAt: number | null }>(
+    "SELECT rid, updatedAt FROM contact WHERE tenant = ? AND id = ?",
   );
   const insert = db.prepare(
     `INSERT INTO contact (tenant, id, doc, ${COLUMNS.map(quote).join(", ")}) VALUES (?, ?, ?, ${COLUMNS.map(() => "?").join(", ")})`,
@@ -86,6 +99,8 @@ export function sqliteSearch(file: string): Search & { close(): void } {
       const json = JSON.stringify(doc);
       const existing = findRid.get(doc.tenant, doc.id);
       let rid: number;
+      // An older image (a replayed or late record) never replaces a newer one.
+      if (existing && isOlder(doc.updatedAt, existing.updatedAt)) continue;
       if (existing) {
         rid = existing.rid;
         update.run(json, ...columnValues(doc), rid);
@@ -108,14 +123,21 @@ export function sqliteSearch(file: string): Search & { close(): void } {
     }
   });
 
+  const activity = activityIndex(db);
+
   return {
-    async upsert(_model: SearchModel, docs) {
-      upsertMany(docs);
+    async upsert(model: SearchModel, docs) {
+      if (model === "activitylog") activity.upsert(docs);
+      else upsertMany(docs);
     },
-    async remove(_model: SearchModel, keys) {
-      removeMany(keys);
+    async remove(model: SearchModel, keys) {
+      if (model === "activitylog") activity.remove(keys);
+      else removeMany(keys);
     },
-    async query(_model: SearchModel, tenant, request: SearchRequest): Promise<SearchPage> {
+    async activity(tenant, request) {
+      return activity.query(tenant, request);
+    },
+    async query(_model, tenant, request: SearchRequest): Promise<SearchPage> {
       const params: unknown[] = [tenant];
       const where = request.query ? compile(request.query, params, request.types) : "1";
       // With a free-text term every match must have, the FTS match is the cheapest way in: `+tenant`
@@ -143,10 +165,94 @@ export function sqliteSearch(file: string): Search & { close(): void } {
         nextCursor: next < total ? encodeOffsetCursor(next) : null,
       };
     },
+    filled(model) {
+      return Boolean(db.prepare("SELECT 1 FROM filled WHERE model = ?").get(model));
+    },
+    markFilled(model) {
+      db.prepare("INSERT OR IGNORE INTO filled (model) VALUES (?)").run(model);
+    },
     close() {
       db.close();
     },
   };
+}
+
+/** True when `incoming` (a document's updatedAt) is older than what the index holds. */
+function isOlder(incoming: unknown, stored: number | string | null | undefined) {
+  const a = normalize(incoming, "date");
+  const b = typeof stored === "string" ? normalize(stored, "date") : stored;
+  return typeof a === "number" && typeof b === "number" && a < b;
+}
+
+/**
+ * The activity-log index: one row per log with the columns its lists filter and sort on, newest first.
+ * Indexes lead with the tenant, then the contact or the type, then the timestamp, so a contact's feed or a
+ * type's window is an index range read backwards.
+ */
+function activityIndex(db: Database.Database) {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS activitylog (
+      tenant TEXT NOT NULL,
+      id TEXT NOT NULL,
+      contact TEXT,
+      type TEXT,
+      timestamp TEXT NOT NULL,
+      updatedAt REAL,
+      doc TEXT NOT NULL,
+      PRIMARY KEY (tenant, id)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS activity_contact ON activitylog (tenant, contact, timestamp, id);
+    CREATE INDEX IF NOT EXISTS activity_type ON activitylog (tenant, type, timestamp, id);
+    CREATE INDEX IF NOT EXISTS activity_time ON activitylog (tenant, timestamp, id);
+  `);
+  const put = db.prepare(`
+    INSERT INTO activitylog (tenant, id, contact, type, timestamp, updatedAt, doc)
+    VALUES (@tenant, @id, @contact, @type, @timestamp, @updatedAt, @doc)
+    ON CONFLICT (tenant, id) DO UPDATE SET
+      contact = excluded.contact, type = excluded.type, timestamp = excluded.timestamp,
+      updatedAt = excluded.updatedAt, doc = excluded.doc
+    WHERE excluded.updatedAt IS NULL OR activitylog.updatedAt IS NULL OR excluded.updatedAt >= activitylog.updatedAt
+  `);
+  const del = db.prepare("DELETE FROM activitylog WHERE tenant = ? AND id = ?");
+  const upsert = db.transaction((docs: SearchDoc[]) => {
+    for (const doc of docs)
+      put.run({
+        tenant: doc.tenant,
+        id: doc.id,
+        contact: typeof doc.activityLogContactId === "string" ? doc.activityLogContactId : null,
+        type: typeof doc.type === "string" ? doc.type : null,
+        timestamp: String(doc.timestamp ?? doc.createdAt ?? ""),
+        updatedAt: normalize(doc.updatedAt, "date") as number | null,
+        doc: JSON.stringify(doc),
+      });
+  });
+  const remove = db.transaction((keys: { tenant: string; id: string }[]) => {
+    for (const key of keys) del.run(key.tenant, key.id);
+  });
+  function query(tenant: string, request: ActivityRequest): SearchPage {
+    const where = ["tenant = ?"];
+    const params: unknown[] = [tenant];
+    const add = (sql: string, value: string | undefined) => {
+      if (value === undefined) return;
+      where.push(sql);
+      params.push(value);
+    };
+    add("contact = ?", request.contactId);
+    add("type = ?", request.type);
+    add("timestamp >= ?", request.from);
+    add("timestamp < ?", request.to);
+    const clause = where.join(" AND ");
+    const offset = decodeOffsetCursor(request.cursor);
+    const total = (
+      db.prepare(`SELECT count(*) AS n FROM activitylog WHERE ${clause}`).get(...params) as { n: number }
+    ).n;
+    const rows = db
+      .prepare(`SELECT id FROM activitylog WHERE ${clause} ORDER BY timestamp DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...params, request.limit, offset) as { id: string }[];
+    const next = offset + rows.length;
+    return { ids: rows.map((r) => r.id), total, nextCursor: next < total ? encodeOffsetCursor(next) : null };
+  }
+  return { upsert, remove, query };
 }
 
 /** What the index stores for a field: as the evaluator normalizes it, original case kept for text. */
