@@ -12,7 +12,13 @@ export default defineConfig({
     globalSetup: ["test/support/global-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
-      { test: { name: "core", environment: "node", include: ["packages/core/src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "core",
+          environment: "node",
+          include: ["packages/core/src/**/*.test.ts", "packages/local/src/**/*.test.ts"],
+        },
+      },
       {
         // Rooted in packages/web so React resolves to the console's copy (the root holds sst's older one).
         root: "./packages/web",

@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSearch } from "../../packages/core/src/adapters/opensearch.ts";
 import type { Node } from "../../packages/core/src/search/ast.ts";
 import { contactSchema } from "../../packages/core/src/search/contact-fields.ts";
-import { evaluate } from "../../packages/core/src/search/evaluate.ts";
+import { evaluate, normalize } from "../../packages/core/src/search/evaluate.ts";
 import { parseSearch } from "../../packages/core/src/search/parse.ts";
-import type { Search, SearchDoc } from "../../packages/core/src/search/port.ts";
+import type { Search, SearchDoc, SearchPage } from "../../packages/core/src/search/port.ts";
 import { sqliteSearch } from "../../packages/local/src/search/sqlite.ts";
 
 /**
@@ -109,6 +110,40 @@ const query = fc.letrec<{ node: Node }>((tie) => ({
   ),
 })).node;
 
+/** Queries the search box can write: terms in non-empty groups, negations included. */
+const boxQuery = fc.letrec<{ node: Node }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    term,
+    fc.record({
+      type: fc.constant("group" as const),
+      combinator: fc.constantFrom("and" as const, "or" as const),
+      not: fc.boolean(),
+      rules: fc.array(tie("node"), { minLength: 1, maxLength: 3 }),
+    }),
+  ),
+})).node;
+const sortKey = fc.option(
+  fc.record({
+    field: fc.constantFrom("firstName", "lastName", "city", "state", "email", "phone", "createdAt"),
+    direction: fc.constantFrom("asc" as const, "desc" as const),
+  }),
+  { nil: undefined },
+);
+
+/** The order the port promises: missing values first ascending, text by its lower case, ties by id. */
+function sortedIds(ids: string[], key: { field: string; direction: "asc" | "desc" } | undefined) {
+  const value = (id: string) => {
+    const doc = docs.find((d) => d.id === id) as SearchDoc;
+    const v = normalize(doc[key?.field ?? "id"], key?.field === "createdAt" ? "date" : "text");
+    return typeof v === "string" ? v.toLowerCase() : (v as number | null);
+  };
+  const sign = key?.direction === "desc" ? -1 : 1;
+  const cmp = (a: string | number | null, b: string | number | null) =>
+    a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+  return [...ids].sort((a, b) => sign * (cmp(value(a), value(b)) || cmp(a, b)));
+}
+
 let dir: string;
 let search: Search & { close(): void };
 let docs: SearchDoc[];
@@ -161,6 +196,30 @@ function searchSuite(
           expect(page.total).toBe(page.ids.length);
         }),
         { numRuns: 400, seed: 11 },
+      );
+    });
+
+    it("pages search-box queries in the promised order, whichever plan the adapter takes", async () => {
+      await fc.assert(
+        fc.asyncProperty(boxQuery, sortKey, fc.integer({ min: 1, max: 40 }), async (node, key, limit) => {
+          const want = sortedIds(expected(node), key);
+          const got: string[] = [];
+          let cursor: string | null = null;
+          do {
+            const page: SearchPage = await search.query("contact", "t1", {
+              query: node,
+              sort: key ? [key] : [],
+              limit,
+              cursor,
+              types,
+            });
+            expect(page.total).toBe(want.length);
+            got.push(...page.ids);
+            cursor = page.nextCursor;
+          } while (cursor && got.length <= want.length);
+          expect(got).toEqual(want);
+        }),
+        { numRuns: 300, seed: 5 },
       );
     });
 
@@ -263,3 +322,40 @@ if (url)
       close: () => void client.indices.delete({ index: `${prefix}-contact` }),
     };
   });
+
+describe("SQLite index layout", () => {
+  it("an index file of an older layout is emptied for a refill from the table, other models kept", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
+    try {
+      const file = join(dir, "search.db");
+      const old = new Database(file);
+      old.exec(`
+        CREATE TABLE contact (rid INTEGER PRIMARY KEY, tenant TEXT, id TEXT, doc TEXT);
+        INSERT INTO contact VALUES (1, 't1', 'stale', '{}');
+        CREATE TABLE filled (model TEXT PRIMARY KEY);
+        INSERT INTO filled VALUES ('contact'), ('activitylog');
+      `);
+      old.close();
+      const search = sqliteSearch(file);
+      try {
+        expect(search.filled("contact")).toBe(false);
+        expect(search.filled("activitylog")).toBe(true);
+        expect((await search.query("contact", "t1", { query: null, sort: [], limit: 10 })).total).toBe(0);
+        await search.upsert("contact", docs.slice(0, 3));
+        search.markFilled("contact");
+      } finally {
+        search.close();
+      }
+      const reopened = sqliteSearch(file);
+      try {
+        expect(reopened.filled("contact")).toBe(true);
+        const t1 = docs.slice(0, 3).filter((d) => d.tenant === "t1").length;
+        expect((await reopened.query("contact", "t1", { query: null, sort: [], limit: 10 })).total).toBe(t1);
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { activityDoc, contactDoc } from "@reachcx/core/search/indexer";
 import type { SearchDoc, SearchModel } from "@reachcx/core/search/port";
@@ -14,15 +13,13 @@ type Scan = (cursor: string | null) => Promise<{ data: Record<string, unknown>[]
  */
 export async function openSearchIndex(dataDir: string | undefined, store: StoreService) {
   const file = dataDir ? join(dataDir, "search.db") : ":memory:";
-  const fresh = file === ":memory:" || !existsSync(file);
   const search = sqliteSearch(file);
   const sources: [SearchModel, Scan, (image: Record<string, unknown>) => SearchDoc][] = [
     ["contact", (cursor) => store.entities.contact.scan.go({ cursor, limit: 1000 }), contactDoc],
     ["activitylog", (cursor) => store.entities.activityLog.scan.go({ cursor, limit: 1000 }), activityDoc],
   ];
   for (const [model, scan, doc] of sources) {
-    // An index file from before fill-tracking was complete for contacts.
-    if (search.filled(model) || (!fresh && model === "contact")) continue;
+    if (search.filled(model)) continue;
     let cursor: string | null = null;
     do {
       const page = await scan(cursor);
