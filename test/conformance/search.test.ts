@@ -125,7 +125,17 @@ const boxQuery = fc.letrec<{ node: Node }>((tie) => ({
 })).node;
 const sortKey = fc.option(
   fc.record({
-    field: fc.constantFrom("firstName", "lastName", "city", "state", "email", "phone", "createdAt"),
+    field: fc.constantFrom(
+      "firstName",
+      "lastName",
+      "city",
+      "state",
+      "email",
+      "phone",
+      "createdAt",
+      "custom:region",
+      "custom:balance",
+    ),
     direction: fc.constantFrom("asc" as const, "desc" as const),
   }),
   { nil: undefined },
@@ -135,7 +145,11 @@ const sortKey = fc.option(
 function sortedIds(ids: string[], key: { field: string; direction: "asc" | "desc" } | undefined) {
   const value = (id: string) => {
     const doc = docs.find((d) => d.id === id) as SearchDoc;
-    const v = normalize(doc[key?.field ?? "id"], key?.field === "createdAt" ? "date" : "text");
+    const field = key?.field ?? "id";
+    const v = normalize(
+      doc[field],
+      field === "createdAt" ? "date" : field === "custom:balance" ? "number" : "text",
+    );
     return typeof v === "string" ? v.toLowerCase() : (v as number | null);
   };
   const sign = key?.direction === "desc" ? -1 : 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../search/parse.ts";
-import { activityFilter, activityIndex, compileQuery, contactIndex } from "./opensearch.ts";
+import { activityFilter, activityIndex, compileQuery, contactIndex, sortClause } from "./opensearch.ts";
 
 /** The DSL the OpenSearch adapter sends; its answers are held to the evaluator by test/conformance when OPENSEARCH_URL is set. */
 describe("OpenSearch query compiler", () => {
@@ -93,5 +93,21 @@ describe("OpenSearch activity index", () => {
     expect(properties.activityLogContactId).toEqual({ type: "keyword" });
     expect(properties.timestamp).toEqual({ type: "date" });
     expect(properties.metaData).toEqual({ type: "text", index: false });
+  });
+
+  it("sorts text by its lower-case keyword and custom numbers by their value, missing first ascending", () => {
+    const types = { "custom:balance": "number", "custom:region": "text" };
+    expect(sortClause({ field: "city", direction: "asc" }, types)).toEqual({
+      "city.lc": { order: "asc", missing: "_first", unmapped_type: "keyword" },
+    });
+    expect(sortClause({ field: "custom:region", direction: "desc" }, types)).toEqual({
+      "custom__region.lc": { order: "desc", missing: "_last", unmapped_type: "keyword" },
+    });
+    expect(sortClause({ field: "custom:balance", direction: "desc" }, types)).toEqual({
+      custom__balance: { order: "desc", missing: "_last", unmapped_type: "keyword" },
+    });
+    expect(sortClause({ field: "createdAt", direction: "asc" }, types)).toEqual({
+      createdAt: { order: "asc", missing: "_first", unmapped_type: "keyword" },
+    });
   });
 });

@@ -98,7 +98,10 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
         index: index(model),
         body: {
           query: { bool: { filter } },
-          sort: [...request.sort.map(sortClause), { id: request.sort.at(-1)?.direction ?? "asc" }],
+          sort: [
+            ...request.sort.map((key) => sortClause(key, request.types ?? {})),
+            { id: request.sort.at(-1)?.direction ?? "asc" },
+          ],
           from,
           size: request.limit,
           track_total_hits: true,
@@ -223,9 +226,10 @@ export function contactIndex() {
   };
 }
 
-function sortClause(key: { field: string; direction: "asc" | "desc" }) {
-  const type = CONTACT_FIELDS[key.field];
-  const field = type === "text" || !type ? `${fieldName(key.field)}.lc` : fieldName(key.field);
+/** Text sorts by its lower-case keyword; numbers, dates and booleans (custom ones by their type) as they are. */
+export function sortClause(key: { field: string; direction: "asc" | "desc" }, types: Record<string, string>) {
+  const type = CONTACT_FIELDS[key.field] ?? types[key.field] ?? "text";
+  const field = type === "text" ? `${fieldName(key.field)}.lc` : fieldName(key.field);
   // Missing values first ascending, last descending, as the embedded adapter's index order gives.
   return {
     [field]: {

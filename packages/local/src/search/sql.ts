@@ -13,6 +13,8 @@ export interface Compiling {
   range: readonly [number, number];
 }
 
+const jsonPath = (field: string) => `'$."${field.replace(/["'\\]/g, "")}"'`;
+
 /**
  * The SQL expression of a field of the contact table `c`: built-in fields are columns (text stored
  * lower-cased, docs/search.md), custom fields are read from the doc.
@@ -21,18 +23,30 @@ export function fieldExpr(field: string): { sql: string; type: string } {
   const type = CONTACT_FIELDS[field];
   if (type) return { sql: `c.${quote(field)}`, type };
   // custom:{name}; the caller has checked the name against the tenant's custom fields.
-  const json = `json_extract(c.doc, '$."${field.replace(/["'\\]/g, "")}"')`;
-  return { sql: json, type: "custom" };
+  return { sql: `json_extract(c.doc, ${jsonPath(field)})`, type: "custom" };
+}
+
+/**
+ * What a field sorts by: the column, or a custom field's value, text lower-cased as the columns are (the
+ * same expression builds its index, so `table` is "" there).
+ */
+export function sortExpr(field: string, types: Record<string, string>, table = "c.") {
+  if (CONTACT_FIELDS[field]) return `${table}${quote(field)}`;
+  const value = `json_extract(${table}doc, ${jsonPath(field)})`;
+  return types[field] === "text" ? `jslower(${value})` : value;
 }
 
 /**
  * Sorts the way an index on (tenant, value, id) reads forwards or backwards: missing values first when
  * ascending, last when descending; ties by id in the same direction (docs/decisions.md, Search sort).
  */
-export function orderBy(sort: readonly { field: string; direction: "asc" | "desc" }[]): string {
+export function orderBy(
+  sort: readonly { field: string; direction: "asc" | "desc" }[],
+  types: Record<string, string>,
+): string {
   const last = sort.at(-1)?.direction ?? "asc";
   return [
-    ...sort.map((key) => `${fieldExpr(key.field).sql} ${key.direction === "desc" ? "DESC" : "ASC"}`),
+    ...sort.map((key) => `${sortExpr(key.field, types)} ${key.direction === "desc" ? "DESC" : "ASC"}`),
     `c.id ${last === "desc" ? "DESC" : "ASC"}`,
   ].join(", ");
 }

@@ -5,7 +5,7 @@ import type { Search, SearchDoc, SearchModel, SearchPage, SearchRequest } from "
 import Database from "better-sqlite3";
 import { activityIndex } from "./activity.ts";
 import { type FtsSet, toFts } from "./fts.ts";
-import { compile, drivenByText, fieldExpr, orderBy, quote } from "./sql.ts";
+import { compile, drivenByText, orderBy, quote, sortExpr } from "./sql.ts";
 
 /** Built-in fields kept as columns (sortable, indexable); everything else is read from the JSON doc. */
 const COLUMNS = Object.keys(CONTACT_FIELDS);
@@ -161,8 +161,8 @@ export function sqliteSearch(file: string): Search & {
    * the match set: with matches spread over the sort order that finds a page after about (offset + limit)
    * * tenant size / matches entries. When the matches bunch up away from the start (a search for a city,
    * sorted by city) a short walk comes back empty-handed; then either the whole index is walked or the
-   * matches are looked up and sorted, whichever reads less (WALK). Null for a complement sorted by a
-   * custom field: the general plan answers it.
+   * matches are looked up and sorted, whichever reads less (WALK). Null for a complement sorted by
+   * several keys: the general plan answers it.
    */
   function textPage(fts: FtsSet, tenant: Tenant, request: SearchRequest, offset: number) {
     const matched = (countFts.get(fts.match, ...tenant.range) as { n: number }).n;
@@ -171,7 +171,7 @@ export function sqliteSearch(file: string): Search & {
     const wanted = Math.min(request.limit, total - offset);
     const set = `rid ${fts.negated ? "NOT IN" : "IN"} (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ? AND rowid BETWEEN ? AND ?)`;
     const tail = [fts.match, ...tenant.range, request.limit, offset];
-    const walk = walker(request.sort, set);
+    const walk = walker(tenant, request, set);
     if (walk) {
       const expected = ((offset + request.limit) * tenant.n) / total;
       const short = Math.ceil(SLACK * expected) + 1000;
@@ -184,45 +184,74 @@ export function sqliteSearch(file: string): Search & {
     if (fts.negated) return null;
     // `+c.tenant` keeps the planner on the rowids of the matches (the range already holds the tenant).
     const collect = sql(
-      `SELECT c.id FROM contact c WHERE +c.tenant = ? AND c.${set} ORDER BY ${orderBy(request.sort)} LIMIT ? OFFSET ?`,
+      `SELECT c.id FROM contact c WHERE +c.tenant = ? AND c.${set} ORDER BY ${orderBy(request.sort, request.types ?? {})} LIMIT ? OFFSET ?`,
     );
     return { ids: collect.pluck().all(tenant.name, ...tail) as string[], total };
   }
 
   /**
    * The statement that reads the first `?` entries of the sort index for this order and pages the ones in
-   * the set; null when no index gives the order (a custom field, several keys).
+   * the set; null when no index gives the order (several keys).
    */
-  function walker(sort: SearchRequest["sort"], set: string) {
-    const [key, ...more] = sort;
-    if (more.length > 0 || (key && !CONTACT_FIELDS[key.field])) return null;
+  function walker(tenant: Tenant, request: SearchRequest, set: string) {
+    const index = sortIndex(tenant.name, request);
+    if (!index) return null;
+    const [key] = request.sort;
     const direction = key?.direction === "desc" ? "DESC" : "ASC";
+    const types = request.types ?? {};
     return sql(`
       SELECT id FROM (
-        SELECT c.rid, c.id, ${key ? fieldExpr(key.field).sql : "NULL"} AS k
-        FROM contact c INDEXED BY contact_sort_${key?.field ?? "id"} WHERE c.tenant = ? ORDER BY ${orderBy(sort)} LIMIT ?
+        SELECT c.rid, c.id, ${key ? sortExpr(key.field, types) : "NULL"} AS k
+        FROM contact c INDEXED BY ${index.name} WHERE ${index.where} ORDER BY ${orderBy(request.sort, types)} LIMIT ?
       ) WHERE ${set} ORDER BY ${key ? `k ${direction}, ` : ""}id ${direction} LIMIT ? OFFSET ?`).pluck();
   }
 
+  /**
+   * The index that reads a tenant's contacts in the requested order, and the WHERE that lets the planner
+   * use it (`?` is the tenant). Built-in fields have one for all tenants; a custom field gets one for the
+   * tenant the first time its list is sorted by it, partial to that tenant's rows, so a list of a million
+   * contacts sorted by a custom column is an index walk too (made once: seconds at a million).
+   */
+  function sortIndex(tenant: string, request: SearchRequest) {
+    const [key, ...more] = request.sort;
+    if (more.length > 0) return null;
+    if (!key || CONTACT_FIELDS[key.field])
+      return { name: `contact_sort_${key?.field ?? "id"}`, where: "c.tenant = ?" };
+    const types = request.types ?? {};
+    const expr = sortExpr(key.field, types, "");
+    const literal = `'${tenant.replaceAll("'", "''")}'`;
+    const name = quote(`contact_sort_${Buffer.from(`${tenant}\0${expr}`).toString("hex")}`);
+    if (!customIndexes.has(name)) {
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS ${name} ON contact (tenant, ${expr}, id) WHERE tenant = ${literal}`,
+      );
+      customIndexes.add(name);
+    }
+    return { name, where: `c.tenant = ${literal} AND c.tenant = ?` };
+  }
+  const customIndexes = new Set<string>();
+
   /** Any query: the model compiled to SQL over the contact table. */
   function queryPage(tenant: Tenant, request: SearchRequest, offset: number) {
-    const cx = { params: [tenant.name] as unknown[], types: request.types ?? {}, range: tenant.range };
-    const where = request.query ? compile(request.query, cx) : "1";
+    const types = request.types ?? {};
+    const cx = { params: [tenant.name] as unknown[], types, range: tenant.range };
+    const order = `ORDER BY ${orderBy(request.sort, types)} LIMIT ? OFFSET ?`;
+    if (!request.query) {
+      // The whole list: a walk of the sort index.
+      const index = sortIndex(tenant.name, request);
+      const from = index
+        ? `contact c INDEXED BY ${index.name} WHERE ${index.where}`
+        : "contact c WHERE c.tenant = ?";
+      const rows = sql(`SELECT c.id FROM ${from} ${order}`);
+      return { ids: rows.pluck().all(tenant.name, request.limit, offset) as string[], total: tenant.n };
+    }
+    const where = compile(request.query, cx);
     // With a free-text term every match must have, the FTS match is the cheapest way in: `+tenant`
     // keeps the planner from walking the tenant's whole index instead.
-    const tenantTerm = request.query && drivenByText(request.query) ? "+c.tenant" : "c.tenant";
-    const total = request.query
-      ? (
-          sql(`SELECT count(*) AS n FROM contact c WHERE ${tenantTerm} = ? AND (${where})`).get(
-            ...cx.params,
-          ) as {
-            n: number;
-          }
-        ).n
-      : tenant.n;
-    const rows = sql(
-      `SELECT c.id FROM contact c WHERE ${tenantTerm} = ? AND (${where}) ORDER BY ${orderBy(request.sort)} LIMIT ? OFFSET ?`,
-    );
+    const tenantTerm = drivenByText(request.query) ? "+c.tenant" : "c.tenant";
+    const count = sql(`SELECT count(*) AS n FROM contact c WHERE ${tenantTerm} = ? AND (${where})`);
+    const total = (count.get(...cx.params) as { n: number }).n;
+    const rows = sql(`SELECT c.id FROM contact c WHERE ${tenantTerm} = ? AND (${where}) ${order}`);
     return { ids: rows.pluck().all(...cx.params, request.limit, offset) as string[], total };
   }
 
