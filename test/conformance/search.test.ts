@@ -10,7 +10,7 @@ import { contactSchema } from "../../packages/core/src/search/contact-fields.ts"
 import { evaluate, normalize } from "../../packages/core/src/search/evaluate.ts";
 import { parseSearch } from "../../packages/core/src/search/parse.ts";
 import type { Search, SearchDoc, SearchPage } from "../../packages/core/src/search/port.ts";
-import { sqliteSearch } from "../../packages/local/src/search/sqlite.ts";
+import { type SearchPlan, sqliteSearch } from "../../packages/local/src/search/sqlite.ts";
 
 /**
  * The Search port's conformance suite: the adapter must answer what the reference evaluator answers,
@@ -158,6 +158,31 @@ function sortedIds(ids: string[], key: { field: string; direction: "asc" | "desc
   return [...ids].sort((a, b) => sign * (cmp(value(a), value(b)) || cmp(a, b)));
 }
 
+/** Every page of a query, following the cursor; each page must state the same total. */
+async function pageAll(
+  search: Search,
+  node: Node,
+  key: { field: string; direction: "asc" | "desc" } | undefined,
+  limit: number,
+) {
+  const want = expected(node).length;
+  const got: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: SearchPage = await search.query("contact", "t1", {
+      query: node,
+      sort: key ? [key] : [],
+      limit,
+      cursor,
+      types,
+    });
+    expect(page.total).toBe(want);
+    got.push(...page.ids);
+    cursor = page.nextCursor;
+  } while (cursor && got.length <= want);
+  return got;
+}
+
 let dir: string;
 let search: Search & { close(): void };
 let docs: SearchDoc[];
@@ -187,6 +212,8 @@ const expected = (node: Node | null) =>
 function searchSuite(
   name: string,
   open: () => Promise<{ search: Search; settle: () => Promise<void>; close: () => void }>,
+  /** An adapter with other planning thresholds, where the adapter has them. */
+  tuned?: (plan: SearchPlan) => Search & { close(): void },
 ) {
   describe(`Search conformance: ${name}`, () => {
     let search: Search;
@@ -216,26 +243,37 @@ function searchSuite(
     it("pages search-box queries in the promised order, whichever plan the adapter takes", async () => {
       await fc.assert(
         fc.asyncProperty(boxQuery, sortKey, fc.integer({ min: 1, max: 40 }), async (node, key, limit) => {
-          const want = sortedIds(expected(node), key);
-          const got: string[] = [];
-          let cursor: string | null = null;
-          do {
-            const page: SearchPage = await search.query("contact", "t1", {
-              query: node,
-              sort: key ? [key] : [],
-              limit,
-              cursor,
-              types,
-            });
-            expect(page.total).toBe(want.length);
-            got.push(...page.ids);
-            cursor = page.nextCursor;
-          } while (cursor && got.length <= want.length);
-          expect(got).toEqual(want);
+          expect(await pageAll(search, node, key, limit)).toEqual(sortedIds(expected(node), key));
         }),
         { numRuns: 300, seed: 5 },
       );
     });
+
+    if (tuned)
+      it("pages the same when every short walk gives up (whole walks and collected matches)", async () => {
+        for (const plan of [
+          { walk: 10, slack: 0, minWalk: 1 },
+          { walk: 0.5, slack: 0, minWalk: 1 },
+        ]) {
+          const other = tuned(plan);
+          try {
+            await other.upsert("contact", docs);
+            await fc.assert(
+              fc.asyncProperty(
+                boxQuery,
+                sortKey,
+                fc.integer({ min: 1, max: 40 }),
+                async (node, key, limit) => {
+                  expect(await pageAll(other, node, key, limit)).toEqual(sortedIds(expected(node), key));
+                },
+              ),
+              { numRuns: 150, seed: 9 },
+            );
+          } finally {
+            other.close();
+          }
+        }
+      });
 
     it("answers search-box queries like the evaluator", async () => {
       for (const text of [
@@ -307,18 +345,22 @@ function searchSuite(
   });
 }
 
-searchSuite("SQLite (embedded)", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
-  const search = sqliteSearch(join(dir, "search.db"));
-  return {
-    search,
-    settle: async () => {},
-    close: () => {
-      search.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+searchSuite(
+  "SQLite (embedded)",
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
+    const search = sqliteSearch(join(dir, "search.db"));
+    return {
+      search,
+      settle: async () => {},
+      close: () => {
+        search.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  (plan) => sqliteSearch(":memory:", plan),
+);
 
 const url = process.env.OPENSEARCH_URL;
 if (url)

@@ -22,12 +22,13 @@ const LAYOUT = 2;
 /** A contact's rowid is its tenant's number times SHIFT plus a sequence, so one tenant is one rowid range. */
 const SHIFT = 2 ** 32;
 /**
- * Reading an entry of a sort index and testing it against the match set costs about a tenth of looking a
- * match up by rowid and sorting it (measured at 1M contacts, bench/search.ts).
+ * How a search-box page is found (textPage). `walk`: reading an entry of a sort index and testing it
+ * against the match set costs about a tenth of looking a match up by rowid and sorting it (measured at 1M
+ * contacts, bench/search.ts). The first, short walk reads up to `slack` times the entries it expects plus
+ * `minWalk` before it gives up.
  */
-const WALK = 10;
-/** How many times the entries it expects the first, short walk reads before it gives up. */
-const SLACK = 16;
+const PLAN = { walk: 10, slack: 16, minWalk: 1000 };
+export type SearchPlan = typeof PLAN;
 
 /**
  * The embedded Search adapter: SQLite with FTS5 (better-sqlite3), one file under DATA_DIR. Free-text
@@ -36,7 +37,11 @@ const SLACK = 16;
  * The tenant is a condition of every statement: its name on the contact table, its rowid range in the
  * full-text index.
  */
-export function sqliteSearch(file: string): Search & {
+export function sqliteSearch(
+  file: string,
+  /** Tests move the plan's thresholds to take every path on small data. */
+  plan: SearchPlan = PLAN,
+): Search & {
   close(): void;
   /** Whether the model's index was filled from the table once (openSearchIndex does it). */
   filled(model: SearchModel): boolean;
@@ -161,7 +166,7 @@ export function sqliteSearch(file: string): Search & {
    * the match set: with matches spread over the sort order that finds a page after about (offset + limit)
    * * tenant size / matches entries. When the matches bunch up away from the start (a search for a city,
    * sorted by city) a short walk comes back empty-handed; then either the whole index is walked or the
-   * matches are looked up and sorted, whichever reads less (WALK). Null for a complement sorted by
+   * matches are looked up and sorted, whichever reads less (PLAN). Null for a complement sorted by
    * several keys: the general plan answers it.
    */
   function textPage(fts: FtsSet, tenant: Tenant, request: SearchRequest, offset: number) {
@@ -172,14 +177,15 @@ export function sqliteSearch(file: string): Search & {
     const set = `rid ${fts.negated ? "NOT IN" : "IN"} (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ? AND rowid BETWEEN ? AND ?)`;
     const tail = [fts.match, ...tenant.range, request.limit, offset];
     const walk = walker(tenant, request, set);
-    if (walk) {
-      const expected = ((offset + request.limit) * tenant.n) / total;
-      const short = Math.ceil(SLACK * expected) + 1000;
-      const whole = fts.negated || tenant.n < WALK * matched;
-      if (short < tenant.n || whole) {
-        const ids = walk.all(tenant.name, whole ? tenant.n : short, ...tail) as string[];
-        if (ids.length === wanted || whole) return { ids, total };
-      }
+    // In index entries: what a walk expects to read, and what collecting the matches costs.
+    const expected = ((offset + request.limit) * tenant.n) / total;
+    const collecting = fts.negated ? Number.POSITIVE_INFINITY : plan.walk * matched;
+    if (walk && expected < collecting) {
+      // LIMIT -1 reads the whole index.
+      const short = Math.ceil(plan.slack * expected) + plan.minWalk;
+      const ids = walk.all(tenant.name, short < tenant.n ? short : -1, ...tail) as string[];
+      if (ids.length === wanted || short >= tenant.n) return { ids, total };
+      if (tenant.n < collecting) return { ids: walk.all(tenant.name, -1, ...tail) as string[], total };
     }
     if (fts.negated) return null;
     // `+c.tenant` keeps the planner on the rowids of the matches (the range already holds the tenant).
