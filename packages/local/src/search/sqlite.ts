@@ -25,9 +25,10 @@ const SHIFT = 2 ** 32;
  * How a search-box page is found (textPage). `walk`: reading an entry of a sort index and testing it
  * against the match set costs about a tenth of looking a match up by rowid and sorting it (measured at 1M
  * contacts, bench/search.ts). The first, short walk reads up to `slack` times the entries it expects plus
- * `minWalk` before it gives up.
+ * `minWalk` before it gives up. `probe`: testing one entry in the full-text index costs about 150 times
+ * gathering one match into the set the walk tests against.
  */
-const PLAN = { walk: 10, slack: 16, minWalk: 1000 };
+const PLAN = { walk: 10, slack: 16, minWalk: 1000, probe: 150 };
 export type SearchPlan = typeof PLAN;
 
 /**
@@ -174,34 +175,52 @@ export function sqliteSearch(
     const total = fts.negated ? tenant.n - matched : matched;
     if (offset >= total) return { ids: [], total };
     const wanted = Math.min(request.limit, total - offset);
-    const set = `rid ${fts.negated ? "NOT IN" : "IN"} (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ? AND rowid BETWEEN ? AND ?)`;
     const tail = [fts.match, ...tenant.range, request.limit, offset];
-    const walk = walker(tenant, request, set);
     // In index entries: what a walk expects to read, and what collecting the matches costs.
     const expected = ((offset + request.limit) * tenant.n) / total;
     const collecting = fts.negated ? Number.POSITIVE_INFINITY : plan.walk * matched;
-    if (walk && expected < collecting) {
+    if (sortIndex(tenant.name, request) && expected < collecting) {
       // LIMIT -1 reads the whole index.
       const short = Math.ceil(plan.slack * expected) + plan.minWalk;
-      const ids = walk.all(tenant.name, short < tenant.n ? short : -1, ...tail) as string[];
+      const probe = short * plan.probe < matched;
+      const ids = walker(tenant, request, inSet(fts, probe)).all(
+        tenant.name,
+        short < tenant.n ? short : -1,
+        ...tail,
+      ) as string[];
       if (ids.length === wanted || short >= tenant.n) return { ids, total };
-      if (tenant.n < collecting) return { ids: walk.all(tenant.name, -1, ...tail) as string[], total };
+      if (tenant.n < collecting) {
+        const whole = walker(tenant, request, inSet(fts, false));
+        return { ids: whole.all(tenant.name, -1, ...tail) as string[], total };
+      }
     }
     if (fts.negated) return null;
     // `+c.tenant` keeps the planner on the rowids of the matches (the range already holds the tenant).
     const collect = sql(
-      `SELECT c.id FROM contact c WHERE +c.tenant = ? AND c.${set} ORDER BY ${orderBy(request.sort, request.types ?? {})} LIMIT ? OFFSET ?`,
+      `SELECT c.id FROM contact c WHERE +c.tenant = ? AND c.${inSet(fts, false)} ORDER BY ${orderBy(request.sort, request.types ?? {})} LIMIT ? OFFSET ?`,
     );
     return { ids: collect.pluck().all(tenant.name, ...tail) as string[], total };
   }
 
   /**
+   * The match set as a condition on `rid`: the matches gathered once (a cost per match), or each walked
+   * entry probed in the full-text index (a cost per entry, far higher, worth it when a short walk meets a
+   * huge match set).
+   */
+  function inSet(fts: FtsSet, probe: boolean) {
+    const match = "contact_fts MATCH ? AND rowid BETWEEN ? AND ?";
+    if (probe)
+      return `${fts.negated ? "NOT " : ""}EXISTS (SELECT 1 FROM contact_fts WHERE ${match} AND rowid = rid)`;
+    return `rid ${fts.negated ? "NOT IN" : "IN"} (SELECT rowid FROM contact_fts WHERE ${match})`;
+  }
+
+  /**
    * The statement that reads the first `?` entries of the sort index for this order and pages the ones in
-   * the set; null when no index gives the order (several keys).
+   * the set (sortIndex says whether an index gives the order).
    */
   function walker(tenant: Tenant, request: SearchRequest, set: string) {
     const index = sortIndex(tenant.name, request);
-    if (!index) return null;
+    if (!index) throw new Error("No index gives this order.");
     const [key] = request.sort;
     const direction = key?.direction === "desc" ? "DESC" : "ASC";
     const types = request.types ?? {};
