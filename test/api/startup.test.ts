@@ -81,6 +81,8 @@ describe("npm start refuses to start with a one-line reason", { timeout: 60_000 
     expect(run.stderr.trim()).toMatch(
       /^Cannot start: DynamoDB Local cannot read .*; move .* away to start fresh\.$/,
     );
+    // The DynamoDB Local it had started is stopped, not left running without its guard.
+    expect(processesMentioning(join(dir, "dynamodb"))).toEqual([]);
   });
 
   it("when the keys file is damaged", async () => {
@@ -91,6 +93,7 @@ describe("npm start refuses to start with a one-line reason", { timeout: 60_000 
     expect(run.stderr.trim()).toMatch(
       /^Cannot start: .*keys\.json is damaged .*; move .* away to start fresh\.$/,
     );
+    expect(processesMentioning(join(dir, "dynamodb"))).toEqual([]);
   });
 });
 

@@ -22,7 +22,8 @@ function dynamoLocalDir(): string {
 
 /**
  * Starts DynamoDB Local (the same java command the package's own spawn builds) under a small shell that
- * stops it when our stdin pipe closes, so even a killed Node process leaves no Java process behind.
+ * stops it when our stdin pipe closes, so even a killed Node process leaves no Java process behind. The
+ * shell leads its own process group, so a shell that will not stop is killed together with its Java.
  */
 function spawnGuarded(port: number, path: string | null) {
   const dir = dynamoLocalDir();
@@ -37,7 +38,30 @@ function spawnGuarded(port: number, path: string | null) {
   ];
   const guard =
     "java \"$@\" & pid=$!; trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT; read _ ; kill $pid 2>/dev/null; wait $pid";
-  return spawn("sh", ["-c", guard, "dynamodb-local", ...args], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+  return spawn("sh", ["-c", guard, "dynamodb-local", ...args], {
+    cwd: dir,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
+}
+
+/**
+ * Stops the guard: SIGTERM makes it stop Java and wait for it. One that has not exited after 5 s is
+ * killed with its whole group; killing the shell alone would leave Java running, orphaned.
+ */
+async function stopGuard(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-(child.pid as number), "SIGKILL");
+    } catch {
+      // the group is gone already
+    }
+  }, 5000);
+  await gone;
+  clearTimeout(timer);
 }
 
 export function freePort(): Promise<number> {
@@ -133,7 +157,7 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
   try {
     await Promise.race([ready, exited]);
   } catch (err) {
-    child.kill("SIGKILL");
+    await stopGuard(child);
     throw err;
   } finally {
     client.destroy();
@@ -144,12 +168,7 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
     endpoint,
     process: child,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-      await gone;
-      clearTimeout(timer);
+      await stopGuard(child);
       if (pidFile) rmSync(pidFile, { force: true });
     },
   };
