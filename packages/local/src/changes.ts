@@ -12,11 +12,14 @@ import type { ChangeRecord } from "@reachcx/core/realtime/index";
 export type ChangeHandler = (records: ChangeRecord[]) => unknown;
 
 const POLL_MS = 100;
+/** Records per GetRecords call: the most DynamoDB Streams returns. */
+const PAGE = 1000;
 const DISCOVER_MS = 1000;
 
 /**
  * Reads the table's stream from DynamoDB Local the way Lambda's event source does on AWS: every shard,
- * in order, following closed shards to their children. Starts at the newest record (LATEST) and hands each
+ * in order, following closed shards to their children. Starts at the newest record (LATEST) unless told
+ * to replay from the oldest, and hands each
  * batch to the subscribers in order; a failing subscriber is retried (see dispatch).
  */
 export class ChangeFeed {
@@ -33,6 +36,8 @@ export class ChangeFeed {
     endpoint: string,
     private readonly streamArn: string,
     private readonly onError: (err: unknown) => void,
+    /** Where reading begins: the newest record (the runtime), or the oldest kept (replays, the bench). */
+    private readonly from: "latest" | "oldest" = "latest",
   ) {
     this.client = new DynamoDBStreamsClient({
       endpoint,
@@ -59,16 +64,24 @@ export class ChangeFeed {
     this.client.destroy();
   }
 
-  private schedule() {
+  /** Polls every POLL_MS, or at once again while a shard is returning full pages (a backlog). */
+  private schedule(delay = POLL_MS) {
     if (!this.running) return;
     this.timer = setTimeout(() => {
+      let behind = false;
       this.loop = this.poll()
+        .then((full) => {
+          behind = full;
+        })
         .catch(this.onError)
-        .finally(() => this.schedule());
-    }, POLL_MS);
+        .finally(() => this.schedule(behind ? 0 : POLL_MS));
+    }, delay);
   }
 
-  /** Finds shards; those present at start begin at LATEST, those born later at TRIM_HORIZON. */
+  /**
+   * Finds shards; those present at start begin at LATEST (closed ones skipped), those born later at
+   * TRIM_HORIZON. Reading from the oldest record, every shard begins at TRIM_HORIZON.
+   */
   private async discover(initial: boolean) {
     this.lastDiscover = Date.now();
     let start: string | undefined;
@@ -79,8 +92,9 @@ export class ChangeFeed {
       for (const shard of StreamDescription?.Shards ?? []) {
         const id = shard.ShardId as string;
         if (this.iterators.has(id) || this.finished.has(id)) continue;
+        const latest = initial && this.from === "latest";
         const closed = Boolean(shard.SequenceNumberRange?.EndingSequenceNumber);
-        if (initial && closed) {
+        if (latest && closed) {
           this.finished.add(id);
           continue;
         }
@@ -88,7 +102,7 @@ export class ChangeFeed {
           new GetShardIteratorCommand({
             StreamArn: this.streamArn,
             ShardId: id,
-            ShardIteratorType: initial ? "LATEST" : "TRIM_HORIZON",
+            ShardIteratorType: latest ? "LATEST" : "TRIM_HORIZON",
           }),
         );
         if (ShardIterator) this.iterators.set(id, ShardIterator);
@@ -97,13 +111,15 @@ export class ChangeFeed {
     } while (start);
   }
 
-  private async poll() {
+  /** Reads every shard once; true when some shard returned a full page, so more records are waiting. */
+  private async poll(): Promise<boolean> {
     if (Date.now() - this.lastDiscover > DISCOVER_MS) await this.discover(false);
+    let full = false;
     for (const [shard, iterator] of [...this.iterators]) {
-      if (!this.running) return;
+      if (!this.running) return false;
       let result: { Records?: _Record[]; NextShardIterator?: string };
       try {
-        result = await this.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        result = await this.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: PAGE }));
       } catch (err) {
         if (err instanceof ExpiredIteratorException) {
           this.iterators.delete(shard);
@@ -117,8 +133,10 @@ export class ChangeFeed {
         this.finished.add(shard);
       }
       const records = (result.Records ?? []).map(toChangeRecord);
+      if (records.length >= PAGE && result.NextShardIterator) full = true;
       if (records.length > 0) await this.dispatch(records);
     }
+    return full;
   }
 
   /**
