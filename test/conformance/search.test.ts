@@ -133,6 +133,7 @@ const sortKey = fc.option(
       "email",
       "phone",
       "createdAt",
+      "address2",
       "custom:region",
       "custom:balance",
     ),

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, CONTACT_SEARCHABLE } from "@reachcx/core/search/contact-fields";
+import { CONTACT_FIELDS, CONTACT_SEARCHABLE, CONTACT_SORTABLE } from "@reachcx/core/search/contact-fields";
 import { decodeOffsetCursor, encodeOffsetCursor } from "@reachcx/core/search/cursor";
 import { normalize } from "@reachcx/core/search/evaluate";
 import type { Search, SearchDoc, SearchModel, SearchPage, SearchRequest } from "@reachcx/core/search/port";
@@ -9,6 +9,8 @@ import { compile, drivenByText, orderBy, quote, sortExpr } from "./sql.ts";
 
 /** Built-in fields kept as columns (sortable, indexable); everything else is read from the JSON doc. */
 const COLUMNS = Object.keys(CONTACT_FIELDS);
+/** The columns the contact list sorts by, each with an index led by the tenant. */
+const SORTED: readonly string[] = CONTACT_SORTABLE;
 const NUMERIC = new Set(
   Object.entries(CONTACT_FIELDS)
     .filter(([, t]) => t === "date")
@@ -78,9 +80,7 @@ export function sqliteSearch(
       ${COLUMNS.map((c) => `${quote(c)} ${NUMERIC.has(c) ? "REAL" : c === "dnc" ? "INTEGER" : "TEXT"}`).join(",\n      ")}
     );
     CREATE UNIQUE INDEX IF NOT EXISTS contact_sort_id ON contact (tenant, id);
-    ${COLUMNS.map(
-      (c) => `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${quote(c)}, id);`,
-    ).join("\n    ")}
+    ${SORTED.map((c) => `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${quote(c)}, id);`).join("\n    ")}
     CREATE VIRTUAL TABLE IF NOT EXISTS contact_fts USING fts5(
       ${CONTACT_SEARCHABLE.map(quote).join(", ")},
       content = '', contentless_delete = 1, prefix = '1 2 3',
@@ -240,8 +240,10 @@ export function sqliteSearch(
   function sortIndex(tenant: string, request: SearchRequest) {
     const [key, ...more] = request.sort;
     if (more.length > 0) return null;
-    if (!key || CONTACT_FIELDS[key.field])
+    if (!key || SORTED.includes(key.field))
       return { name: `contact_sort_${key?.field ?? "id"}`, where: "c.tenant = ?" };
+    // Other built-in fields are not the list's columns: their matches are collected and sorted.
+    if (CONTACT_FIELDS[key.field]) return null;
     const types = request.types ?? {};
     const expr = sortExpr(key.field, types, "");
     const literal = `'${tenant.replaceAll("'", "''")}'`;
