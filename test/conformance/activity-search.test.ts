@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSearch } from "../../packages/core/src/adapters/opensearch.ts";
 import type { ChangeRecord } from "../../packages/core/src/realtime/index.ts";
 import { indexChanges } from "../../packages/core/src/search/indexer.ts";
 import type { ActivityRequest, Search, SearchDoc } from "../../packages/core/src/search/port.ts";
-import { sqliteSearch } from "../../packages/local/src/search/sqlite.ts";
+import { openSqliteSearch } from "../support/search.ts";
 
 /**
  * The activity-log side of the Search port: the adapter must list what a plain filter and sort of the
@@ -141,18 +138,7 @@ function activitySuite(
   });
 }
 
-activitySuite("SQLite (embedded)", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "reachcx-activity-"));
-  const search = sqliteSearch(join(dir, "search.db"));
-  return {
-    search,
-    settle: async () => {},
-    close: () => {
-      search.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+activitySuite("SQLite (embedded)", openSqliteSearch);
 
 const url = process.env.OPENSEARCH_URL;
 if (url)

@@ -11,6 +11,7 @@ import { evaluate, normalize } from "../../packages/core/src/search/evaluate.ts"
 import { parseSearch } from "../../packages/core/src/search/parse.ts";
 import type { Search, SearchDoc, SearchPage } from "../../packages/core/src/search/port.ts";
 import { type SearchPlan, sqliteSearch } from "../../packages/local/src/search/sqlite.ts";
+import { openSqliteSearch } from "../support/search.ts";
 
 /**
  * The Search port's conformance suite: the adapter must answer what the reference evaluator answers,
@@ -348,22 +349,7 @@ function searchSuite(
   });
 }
 
-searchSuite(
-  "SQLite (embedded)",
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
-    const search = sqliteSearch(join(dir, "search.db"));
-    return {
-      search,
-      settle: async () => {},
-      close: () => {
-        search.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-  (plan) => sqliteSearch(":memory:", plan),
-);
+searchSuite("SQLite (embedded)", openSqliteSearch, (plan) => sqliteSearch(":memory:", plan));
 
 const url = process.env.OPENSEARCH_URL;
 if (url)
