@@ -72,6 +72,21 @@ describe("GET /api/contacts", () => {
     expect(rest.json.nextCursor).toBeNull();
   });
 
+  it("indexes a contact saved with an empty custom-field map (the stream writes it without a type)", async () => {
+    const name = `Empty${Date.now().toString(36)}`;
+    const created = await call("/api/contacts", {
+      method: "POST",
+      body: { firstName: "Ed", lastName: name, phone: "3035550177", customFields: {} },
+      session: acme,
+    });
+    expect(created.status).toBe(201);
+    const found = await eventually(
+      () => list(`search=${name}`),
+      (r) => r.json?.total === 1,
+    );
+    expect(found.json.items[0].id).toBe(created.json.id);
+  });
+
   it("an updated or deleted contact follows in the index", async () => {
     const created = await call("/api/contacts", {
       method: "POST",
@@ -148,6 +163,29 @@ describe("POST /api/contacts/query", () => {
     expect(res.status).toBe(200);
     expect(res.json.items.map((c: { firstName: string }) => c.firstName)).toEqual(["John", "Mary", "Zoe"]);
     expect(res.json.total).toBe(3);
+  });
+
+  it("filters on dateCreated, the date a contact was created", async () => {
+    const query = (operator: string, value: string) =>
+      call("/api/contacts/query", {
+        method: "POST",
+        body: {
+          query: {
+            type: "group",
+            combinator: "and",
+            rules: [
+              { type: "rule", field: "source", operator: "eq", value: source },
+              { type: "rule", field: "dateCreated", operator, value },
+            ],
+          },
+        },
+        session: acme,
+      });
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const all = await list(`search=${source}`);
+    expect(all.json.total).toBeGreaterThan(0);
+    expect((await query("gte", since)).json.total).toBe(all.json.total);
+    expect((await query("lt", since)).json.total).toBe(0);
   });
 
   it("indexes activity logs from the change stream: a note is in the activity index within 2 s", async () => {

@@ -127,12 +127,13 @@ export class ChangeFeed {
         }
         throw err;
       }
+      // Read before the iterator moves on: a batch that cannot be read is read again, never skipped.
+      const records = (result.Records ?? []).map(toChangeRecord);
       if (result.NextShardIterator) this.iterators.set(shard, result.NextShardIterator);
       else {
         this.iterators.delete(shard);
         this.finished.add(shard);
       }
-      const records = (result.Records ?? []).map(toChangeRecord);
       if (records.length >= PAGE && result.NextShardIterator) full = true;
       if (records.length > 0) await this.dispatch(records);
     }
@@ -162,7 +163,23 @@ function toChangeRecord(record: _Record): ChangeRecord {
   const data = record.dynamodb;
   return {
     eventName: record.eventName as ChangeRecord["eventName"],
-    newImage: data?.NewImage ? unmarshall(data.NewImage as never) : undefined,
-    oldImage: data?.OldImage ? unmarshall(data.OldImage as never) : undefined,
+    newImage: data?.NewImage ? unmarshall(typed(data.NewImage) as never) : undefined,
+    oldImage: data?.OldImage ? unmarshall(typed(data.OldImage) as never) : undefined,
   };
+}
+
+type Image = Record<string, unknown>;
+
+/**
+ * DynamoDB Local's stream writes an empty map attribute as `{}`, with no type, which unmarshall refuses;
+ * such an attribute is left out (an empty map holds nothing). Maps inside are cleaned the same way.
+ */
+export function typed(image: Image): Image {
+  const out: Image = {};
+  for (const [key, value] of Object.entries(image)) {
+    if (!value || typeof value !== "object" || Object.keys(value).length === 0) continue;
+    const map = (value as { M?: Image }).M;
+    out[key] = map ? { M: typed(map) } : value;
+  }
+  return out;
 }
