@@ -107,6 +107,26 @@ describe("contacts", () => {
       400,
     );
     expect(longName.errors[0]?.message).toBe("Must be 20 characters or less");
+    const badState = expectProblem(
+      await call("/api/contacts", { method: "POST", body: { ...mary, state: "Colorado" }, session: acme }),
+      400,
+    );
+    expect(badState.errors).toEqual([{ path: "state", message: "Please select a US state" }]);
+    const badZone = expectProblem(
+      await call("/api/contacts", { method: "POST", body: { ...mary, timeZone: "Mars" }, session: acme }),
+      400,
+    );
+    expect(badZone.errors).toEqual([{ path: "timeZone", message: "Please select a time zone" }]);
+  });
+
+  it("takes accented letters in names and places, and any zone of the time-zone list", async () => {
+    const res = await call("/api/contacts", {
+      method: "POST",
+      body: { ...mary, firstName: "José", lastName: "Núñez-García", city: "Bogotá", timeZone: "Bogota" },
+      session: acme,
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ firstName: "José", lastName: "Núñez-García", city: "Bogotá" });
   });
 
   it("refuses unknown custom fields and values of the wrong type", async () => {
@@ -231,6 +251,19 @@ describe("contacts", () => {
       session: acme,
     });
     expect(expectProblem(bad, 400).errors[0]?.message).toBe("The amount must be a number.");
+    // A new balance needs all four values (spec 002 §5): a blank amount or age is not 0.
+    const blank = await call(`/api/contacts/${json.id}`, {
+      method: "PATCH",
+      body: { balances: [{ id: "B-3", type: "Loan", amount: "", age: " " }] },
+      session: acme,
+    });
+    expect(expectProblem(blank, 400).errors.map((e) => e.message)).toEqual([
+      "The amount must be a number.",
+      "The age must be a number.",
+    ]);
+    expect((await call(`/api/contacts/${json.id}`, { session: acme })).json.balances).toEqual([
+      { id: "B-1", type: "Loan", amount: 120.75, age: 31 },
+    ]);
 
     // A ReachCX tenant without PromptPay keeps contacts but may not set balances (spec 003 §6).
     const other = await newTenant(["ListManager"]);

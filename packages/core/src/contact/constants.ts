@@ -60,8 +60,10 @@ export const US_STATES = [
 export type UsState = (typeof US_STATES)[number];
 
 /**
- * Contact time zones by their console names, with the IANA zone the dialer uses for callable windows.
- * Mountain is the default (spec 003 §9). Arizona keeps standard time all year.
+ * Contact time zones by their console names, with the IANA zone the dialer uses for callable windows
+ * (spec 002 §9: "a fixed timezone list of about 60 entries"; the list itself is not shown, so this is
+ * ours: the US and its territories first, then Canada, Latin America, Europe, Africa, Asia and Oceania).
+ * Mountain is the default (spec 003 §9). Arizona and Saskatchewan keep standard time all year.
  */
 export const TIME_ZONES = {
   Eastern: "America/New_York",
@@ -74,6 +76,60 @@ export const TIME_ZONES = {
   Atlantic: "America/Puerto_Rico",
   Samoa: "Pacific/Pago_Pago",
   Chamorro: "Pacific/Guam",
+  Newfoundland: "America/St_Johns",
+  Saskatchewan: "America/Regina",
+  "Mexico City": "America/Mexico_City",
+  Tijuana: "America/Tijuana",
+  Cancun: "America/Cancun",
+  "Central America": "America/Guatemala",
+  Bogota: "America/Bogota",
+  Lima: "America/Lima",
+  Caracas: "America/Caracas",
+  Santiago: "America/Santiago",
+  "Buenos Aires": "America/Argentina/Buenos_Aires",
+  "Sao Paulo": "America/Sao_Paulo",
+  Greenland: "America/Nuuk",
+  Azores: "Atlantic/Azores",
+  "Cape Verde": "Atlantic/Cape_Verde",
+  UTC: "Etc/UTC",
+  London: "Europe/London",
+  Dublin: "Europe/Dublin",
+  Lisbon: "Europe/Lisbon",
+  Paris: "Europe/Paris",
+  Berlin: "Europe/Berlin",
+  Madrid: "Europe/Madrid",
+  Rome: "Europe/Rome",
+  Warsaw: "Europe/Warsaw",
+  Athens: "Europe/Athens",
+  Helsinki: "Europe/Helsinki",
+  Istanbul: "Europe/Istanbul",
+  Moscow: "Europe/Moscow",
+  Lagos: "Africa/Lagos",
+  Johannesburg: "Africa/Johannesburg",
+  Cairo: "Africa/Cairo",
+  Nairobi: "Africa/Nairobi",
+  Jerusalem: "Asia/Jerusalem",
+  Riyadh: "Asia/Riyadh",
+  Tehran: "Asia/Tehran",
+  Dubai: "Asia/Dubai",
+  Karachi: "Asia/Karachi",
+  India: "Asia/Kolkata",
+  Kathmandu: "Asia/Kathmandu",
+  Dhaka: "Asia/Dhaka",
+  Bangkok: "Asia/Bangkok",
+  Jakarta: "Asia/Jakarta",
+  Singapore: "Asia/Singapore",
+  Manila: "Asia/Manila",
+  "Hong Kong": "Asia/Hong_Kong",
+  China: "Asia/Shanghai",
+  Seoul: "Asia/Seoul",
+  Tokyo: "Asia/Tokyo",
+  Perth: "Australia/Perth",
+  Adelaide: "Australia/Adelaide",
+  Brisbane: "Australia/Brisbane",
+  Sydney: "Australia/Sydney",
+  Auckland: "Pacific/Auckland",
+  Fiji: "Pacific/Fiji",
 } as const;
 export type TimeZone = keyof typeof TIME_ZONES;
 export const DEFAULT_TIME_ZONE: TimeZone = "Mountain";

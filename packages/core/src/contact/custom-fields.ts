@@ -36,7 +36,14 @@ export function checkCustomFields(
     }
     const value = coerce(raw, def.type);
     if (value === undefined)
-      errors.push({ path, message: `${def.displayName} must be ${EXPECTED[def.type]}` });
+      errors.push({
+        path,
+        // A phone of any kind answers with the spec's phone message (spec 000 §5).
+        message:
+          def.type === "Phone"
+            ? "Please enter a valid phone number"
+            : `${def.displayName} must be ${EXPECTED[def.type]}`,
+      });
     else out[key] = value;
   }
   if (errors.length > 0)
@@ -49,7 +56,7 @@ const EXPECTED: Record<CustomFieldDef["type"], string> = {
   Number: "a number",
   DateTime: "a date (epoch milliseconds or an ISO date)",
   Boolean: "true or false",
-  Phone: "a valid phone number",
+  Phone: "a phone number",
 };
 
 function coerce(raw: unknown, type: CustomFieldDef["type"]): unknown {

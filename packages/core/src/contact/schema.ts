@@ -3,33 +3,46 @@ import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constan
 
 /** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
 export const PHONE_PATTERN = /^(?:\d{1,4}-?)?(?:\d{10}|\d{3}-\d{3}-\d{4})$/;
-const NAME_CHARS = /^[A-Za-z0-9 -]+$/;
+/** Letters (accented ones too), digits, spaces and hyphens (spec 000 §5). */
+const NAME_CHARS = /^[\p{L}\p{M}0-9 -]+$/u;
 
 /** Empty strings mean "no value" (spec 003 §5: empty strings are sent as null). */
 const blankToNull = v.transform((value: string | null): string | null =>
   value === null || value.trim() === "" ? null : value.trim(),
 );
 
+/** Optional text: blank is null, anything else must pass the rules (their messages, not the union's). */
 const optionalText = (rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[]) =>
-  v.optional(v.pipe(v.nullable(v.string()), blankToNull, v.union([v.null(), v.pipe(v.string(), ...rules)])));
+  v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      blankToNull,
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (dataset.typed && typeof dataset.value === "string") {
+          const result = v.safeParse(v.pipe(v.string(), ...rules), dataset.value);
+          for (const issue of result.issues ?? []) addIssue({ message: issue.message });
+        }
+      }),
+    ),
+  );
 
 const phone = optionalText([v.regex(PHONE_PATTERN, "Please enter a valid phone number")]);
 
+/** A number, or text that reads as one; blank text is no number (it is not 0). */
+const numeric = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.minLength(1, message))], message),
+    v.transform(Number),
+    v.number(message),
+    v.finite(message),
+  );
+
+/** A balance (spec 002 §5): all four values; amount and age parsed as numbers. */
 export const Balance = v.strictObject({
   id: v.pipe(v.string("A balance needs an id."), v.trim(), v.minLength(1, "A balance needs an id.")),
   type: v.pipe(v.string("A balance needs a type."), v.trim(), v.minLength(1, "A balance needs a type.")),
-  amount: v.pipe(
-    v.union([v.number(), v.string()]),
-    v.transform(Number),
-    v.number("The amount must be a number."),
-    v.finite("The amount must be a number."),
-  ),
-  age: v.pipe(
-    v.union([v.number(), v.string()]),
-    v.transform(Number),
-    v.number("The age must be a number."),
-    v.finite("The age must be a number."),
-  ),
+  amount: numeric("The amount must be a number."),
+  age: numeric("The age must be a number."),
 });
 
 export const MobileDevice = v.strictObject({
@@ -51,7 +64,7 @@ const fields = {
     v.trim(),
     v.minLength(1, "Please supply a last name"),
     v.maxLength(20, "Must be 20 characters or less"),
-    v.regex(/[A-Za-z]/, "Please enter a valid last name"),
+    v.regex(/\p{L}/u, "Please enter a valid last name"),
   ),
   source: optionalText([v.maxLength(40, "Must be 40 characters or less")]),
   phone,
@@ -137,12 +150,12 @@ export const NoteInput = v.strictObject({
   title: v.pipe(
     v.string("Note title cannot be empty."),
     v.regex(/\w/, "Note title cannot be empty."),
-    v.maxLength(200),
+    v.maxLength(200, "The note title can be at most 200 characters."),
   ),
   // The body is rich text: its words, not its tags, must contain a word character.
   body: v.pipe(
     v.string("Note body cannot be empty."),
-    v.maxLength(100_000),
+    v.maxLength(100_000, "The note body can be at most 100,000 characters."),
     v.check((html) => /\w/.test(textOf(html)), "Note body cannot be empty."),
   ),
 });

@@ -1,7 +1,10 @@
 import type { FieldType } from "./ast.ts";
 import type { FieldSchema } from "./evaluate.ts";
 
-/** Contact fields a query may name (spec 000 §3 "Contact query fields offered"), with their types. */
+/**
+ * Contact fields a query may name, with their types: spec 000 §3's query fields, and spec 002's segment
+ * query fields (dateCreated, status) besides.
+ */
 export const CONTACT_FIELDS: Record<string, FieldType> = {
   firstName: "text",
   lastName: "text",
@@ -19,6 +22,7 @@ export const CONTACT_FIELDS: Record<string, FieldType> = {
   status: "text",
   externalId: "text",
   createdAt: "date",
+  dateCreated: "date",
   updatedAt: "date",
   expireDt: "date",
   dnc: "boolean",

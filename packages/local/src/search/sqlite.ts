@@ -18,9 +18,10 @@ const NUMERIC = new Set(
 );
 /**
  * Layout of the contact index; an index file of another version is rebuilt from the table (the index is
- * derived data). 2: rowids carry the tenant, text columns lower-cased, contentless FTS, prefix indexes.
+ * derived data). 2: rowids carry the tenant, text columns lower-cased, contentless FTS, prefix indexes;
+ * 3: dateCreated.
  */
-const LAYOUT = 2;
+const LAYOUT = 3;
 /** A contact's rowid is its tenant's number times SHIFT plus a sequence, so one tenant is one rowid range. */
 const SHIFT = 2 ** 32;
 /**

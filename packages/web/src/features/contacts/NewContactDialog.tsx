@@ -48,7 +48,12 @@ export function NewContactDialog({ opened, onClose }: { opened: boolean; onClose
       form.reset();
       onClose();
     },
-    onError: (err) => form.setErrors(fieldErrors(err)),
+    // Field errors go under their fields; the message says what failed, as on the detail screen
+    // (docs/decisions.md, Save errors).
+    onError: (err) => {
+      form.setErrors(fieldErrors(err));
+      notifications.show({ color: "red", message: (err as Error).message });
+    },
   });
 
   return (
@@ -65,7 +70,12 @@ export function NewContactDialog({ opened, onClose }: { opened: boolean; onClose
           <TextInput label="City" miw={0} {...form.getInputProps("city")} />
           <Select label="State" data={[...US_STATES]} searchable clearable {...form.getInputProps("state")} />
           <TextInput label="Zipcode" miw={0} {...form.getInputProps("zip")} />
-          <Select label="Timezone" data={Object.keys(TIME_ZONES)} {...form.getInputProps("timeZone")} />
+          <Select
+            label="Timezone"
+            data={Object.keys(TIME_ZONES)}
+            searchable
+            {...form.getInputProps("timeZone")}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>

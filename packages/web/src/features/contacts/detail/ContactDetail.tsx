@@ -177,7 +177,12 @@ function ContactInfo({ form }: { form: Form }) {
           />
         ))}
         <Select label="State" data={[...US_STATES]} searchable clearable {...form.getInputProps("state")} />
-        <Select label="Timezone" data={Object.keys(TIME_ZONES)} {...form.getInputProps("timeZone")} />
+        <Select
+          label="Timezone"
+          data={Object.keys(TIME_ZONES)}
+          searchable
+          {...form.getInputProps("timeZone")}
+        />
         <Select label="Status" data={[...CONTACT_STATUSES]} {...form.getInputProps("status")} />
         <Switch label="Do Not Call" mt="lg" {...form.getInputProps("dnc", { type: "checkbox" })} />
       </SimpleGrid>
