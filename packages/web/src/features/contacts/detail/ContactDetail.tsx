@@ -215,6 +215,7 @@ function SidePanels({ form }: { form: Form }) {
         <TextInput
           aria-label="Outbound Caller ID"
           placeholder="Outbound caller id"
+          miw={0}
           {...form.getInputProps("outboundCallerId")}
         />
       </Card>
