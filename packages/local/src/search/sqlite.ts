@@ -196,10 +196,12 @@ export function sqliteSearch(
       }
     }
     if (fts.negated) return null;
-    // `+c.tenant` keeps the planner on the rowids of the matches (the range already holds the tenant).
-    const collect = sql(
-      `SELECT c.id FROM contact c WHERE +c.tenant = ? AND c.${inSet(fts, false)} ORDER BY ${orderBy(request.sort, request.types ?? {})} LIMIT ? OFFSET ?`,
-    );
+    // Collecting: the matches in rowid order, each looked up in the contact table (`CROSS JOIN` keeps
+    // that order of the loops), the tenant checked again on the row.
+    const collect = sql(`
+      SELECT c.id FROM contact_fts f CROSS JOIN contact c ON c.rid = f.rowid
+      WHERE c.tenant = ? AND f.contact_fts MATCH ? AND f.rowid BETWEEN ? AND ?
+      ORDER BY ${orderBy(request.sort, request.types ?? {})} LIMIT ? OFFSET ?`);
     return { ids: collect.pluck().all(tenant.name, ...tail) as string[], total };
   }
 
