@@ -254,10 +254,10 @@ function searchSuite(
     if (tuned)
       it("pages the same when every short walk gives up (whole walks, probes and collected matches)", async () => {
         for (const plan of [
-          { walk: 10, slack: 0, minWalk: 1, minProbe: 1, probe: 0 },
-          { walk: 10, slack: 1, minWalk: 60, minProbe: 60, probe: 0 },
-          { walk: 10, slack: 0, minWalk: 1, minProbe: 1, probe: 1e9 },
-          { walk: 0.5, slack: 0, minWalk: 1, minProbe: 1, probe: 0 },
+          { walk: 10, slack: 0, minWalk: 1, probeSlack: 0, minProbe: 1, probe: 0 },
+          { walk: 10, slack: 1, minWalk: 60, probeSlack: 1, minProbe: 60, probe: 0 },
+          { walk: 10, slack: 0, minWalk: 1, probeSlack: 0, minProbe: 1, probe: 1e9 },
+          { walk: 0.5, slack: 0, minWalk: 1, probeSlack: 0, minProbe: 1, probe: 0 },
         ]) {
           const other = tuned(plan);
           try {

@@ -29,10 +29,10 @@ const SHIFT = 2 ** 32;
  * against the match set costs about a tenth of looking a match up by rowid and sorting it (measured at 1M
  * contacts, bench/search.ts). The first, short walk reads up to `slack` times the entries it expects plus
  * `minWalk` before it gives up. `probe`: testing one entry in the full-text index costs about 150 times
- * gathering one match into the set the walk tests against; a walk that probes reads up to `slack` times
- * the entries it expects plus `minProbe`.
+ * gathering one match into the set the walk tests against; a walk that probes reads up to `probeSlack`
+ * times the entries it expects plus `minProbe`.
  */
-const PLAN = { walk: 10, slack: 16, minWalk: 1000, minProbe: 64, probe: 150 };
+const PLAN = { walk: 10, slack: 16, minWalk: 1000, probeSlack: 4, minProbe: 64, probe: 150 };
 export type SearchPlan = typeof PLAN;
 
 /**
@@ -182,7 +182,7 @@ export function sqliteSearch(
     const expected = ((offset + request.limit) * tenant.n) / total;
     const collecting = fts.negated ? Number.POSITIVE_INFINITY : plan.walk * matched;
     if (sortIndex(tenant.name, request) && expected < collecting) {
-      // LIMIT -1 reads the whole index.
+      // LIMIT -1 reads the whole index; either way the walk stops once it has the page.
       const read = (limit: number, probe: boolean) =>
         walker(tenant, request, inSet(fts, probe)).all(
           tenant.name,
@@ -190,18 +190,16 @@ export function sqliteSearch(
           ...tail,
         ) as string[];
       // A huge match set costs more to gather than a short walk costs to probe entry by entry.
-      const probing = Math.ceil(plan.slack * expected) + plan.minProbe;
+      const probing = Math.ceil(plan.probeSlack * expected) + plan.minProbe;
       if (probing * plan.probe < matched) {
         const ids = read(probing, true);
         if (ids.length === wanted || probing >= tenant.n) return { ids, total };
       }
+      // Reading the whole index costs less than collecting: the walk goes as far as the page is.
+      if (tenant.n < collecting) return { ids: read(-1, false), total };
       const short = Math.ceil(plan.slack * expected) + plan.minWalk;
       const ids = read(short, false);
       if (ids.length === wanted || short >= tenant.n) return { ids, total };
-      if (tenant.n < collecting) {
-        const whole = walker(tenant, request, inSet(fts, false));
-        return { ids: whole.all(tenant.name, -1, ...tail) as string[], total };
-      }
     }
     if (fts.negated) return null;
     // Collecting: the matches in rowid order, each looked up in the contact table (`CROSS JOIN` keeps
