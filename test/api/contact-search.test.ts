@@ -134,32 +134,35 @@ describe("GET /api/contacts", () => {
   });
 });
 
+/** POST /api/contacts/query as acme: the source's contacts and `rule`. */
+const queryWith = (rule: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  call("/api/contacts/query", {
+    method: "POST",
+    body: {
+      query: {
+        type: "group",
+        combinator: "and",
+        rules: [{ type: "rule", field: "source", operator: "eq", value: source }, rule],
+      },
+      ...extra,
+    },
+    session: acme,
+  });
+
 describe("POST /api/contacts/query", () => {
   it("takes the typed rule-group model", async () => {
-    const res = await call("/api/contacts/query", {
-      method: "POST",
-      body: {
-        query: {
-          type: "group",
-          combinator: "and",
-          rules: [
-            { type: "rule", field: "source", operator: "eq", value: source },
-            {
-              type: "group",
-              combinator: "or",
-              not: false,
-              rules: [
-                { type: "rule", field: "city", operator: "eq", value: "denver" },
-                { type: "rule", field: "lastName", operator: "beginsWith", value: "Ad" },
-              ],
-            },
-          ],
-        },
-        sort: [{ field: "firstName", direction: "asc" }],
-        limit: 10,
+    const res = await queryWith(
+      {
+        type: "group",
+        combinator: "or",
+        not: false,
+        rules: [
+          { type: "rule", field: "city", operator: "eq", value: "denver" },
+          { type: "rule", field: "lastName", operator: "beginsWith", value: "Ad" },
+        ],
       },
-      session: acme,
-    });
+      { sort: [{ field: "firstName", direction: "asc" }], limit: 10 },
+    );
     expect(res.status).toBe(200);
     expect(res.json.items.map((c: { firstName: string }) => c.firstName)).toEqual(["John", "Mary", "Zoe"]);
     expect(res.json.total).toBe(3);
@@ -167,20 +170,7 @@ describe("POST /api/contacts/query", () => {
 
   it("filters on dateCreated, the date a contact was created", async () => {
     const query = (operator: string, value: string) =>
-      call("/api/contacts/query", {
-        method: "POST",
-        body: {
-          query: {
-            type: "group",
-            combinator: "and",
-            rules: [
-              { type: "rule", field: "source", operator: "eq", value: source },
-              { type: "rule", field: "dateCreated", operator, value },
-            ],
-          },
-        },
-        session: acme,
-      });
+      queryWith({ type: "rule", field: "dateCreated", operator, value });
     const since = new Date(Date.now() - 3_600_000).toISOString();
     const all = await list(`search=${source}`);
     expect(all.json.total).toBeGreaterThan(0);
