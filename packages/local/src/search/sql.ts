@@ -16,24 +16,17 @@ export interface Compiling {
 const jsonPath = (field: string) => `'$."${field.replace(/["'\\]/g, "")}"'`;
 
 /**
- * The SQL expression of a field of the contact table `c`: built-in fields are columns (text stored
- * lower-cased, docs/search.md), custom fields are read from the doc.
+ * A field of the contact table `c` in SQL, with its type: built-in fields are columns (text stored
+ * lower-cased, docs/search.md); custom fields are read from the doc, text lower-cased the same way. The
+ * same expression builds a custom field's sort index, where `table` is "".
  */
-export function fieldExpr(field: string): { sql: string; type: string } {
-  const type = CONTACT_FIELDS[field];
-  if (type) return { sql: `c.${quote(field)}`, type };
+export function fieldExpr(field: string, types: Record<string, string>, table = "c.") {
+  const builtIn = CONTACT_FIELDS[field];
+  if (builtIn) return { sql: `${table}${quote(field)}`, type: builtIn as string };
   // custom:{name}; the caller has checked the name against the tenant's custom fields.
-  return { sql: `json_extract(c.doc, ${jsonPath(field)})`, type: "custom" };
-}
-
-/**
- * What a field sorts by: the column, or a custom field's value, text lower-cased as the columns are (the
- * same expression builds its index, so `table` is "" there).
- */
-export function sortExpr(field: string, types: Record<string, string>, table = "c.") {
-  if (CONTACT_FIELDS[field]) return `${table}${quote(field)}`;
+  const type = types[field] ?? "text";
   const value = `json_extract(${table}doc, ${jsonPath(field)})`;
-  return types[field] === "text" ? `jslower(${value})` : value;
+  return { sql: type === "text" ? `jslower(${value})` : value, type };
 }
 
 /**
@@ -46,7 +39,7 @@ export function orderBy(
 ): string {
   const last = sort.at(-1)?.direction ?? "asc";
   return [
-    ...sort.map((key) => `${sortExpr(key.field, types)} ${key.direction === "desc" ? "DESC" : "ASC"}`),
+    ...sort.map((key) => `${fieldExpr(key.field, types).sql} ${key.direction === "desc" ? "DESC" : "ASC"}`),
     `c.id ${last === "desc" ? "DESC" : "ASC"}`,
   ].join(", ");
 }
@@ -87,9 +80,7 @@ function ftsMatch(terms: TextTerm[], cx: Compiling): string {
 }
 
 function compileRule(rule: Rule, cx: Compiling): string {
-  const { sql, type: known } = fieldExpr(rule.field);
-  const type = (known === "custom" ? cx.types[rule.field] : known) ?? "text";
-  const expr = type === "text" && known === "custom" ? `jslower(${sql})` : sql;
+  const { sql: expr, type } = fieldExpr(rule.field, cx.types);
   if (rule.operator === "ne") return `NOT (${compileRule({ ...rule, operator: "eq" }, cx)})`;
   const wanted = normalize(rule.value, type as "text");
   if (wanted === null) return rule.operator === "eq" ? `${expr} IS NULL` : "0";

@@ -5,7 +5,7 @@ import type { Search, SearchDoc, SearchModel, SearchPage, SearchRequest } from "
 import Database from "better-sqlite3";
 import { activityIndex } from "./activity.ts";
 import { type FtsSet, toFts } from "./fts.ts";
-import { compile, drivenByText, orderBy, quote, sortExpr } from "./sql.ts";
+import { compile, drivenByText, fieldExpr, orderBy, quote } from "./sql.ts";
 
 /** Built-in fields kept as columns (sortable, indexable); everything else is read from the JSON doc. */
 const COLUMNS = Object.keys(CONTACT_FIELDS);
@@ -166,11 +166,12 @@ export function sqliteSearch(
   /**
    * A search-box query, answered inside the full-text index. The total is an FTS5 count (or the tenant's
    * total less it, for a complement). A page is read from a sort index in order, keeping the entries in
-   * the match set: with matches spread over the sort order that finds a page after about (offset + limit)
-   * * tenant size / matches entries. When the matches bunch up away from the start (a search for a city,
-   * sorted by city) a short walk comes back empty-handed; then either the whole index is walked or the
-   * matches are looked up and sorted, whichever reads less (PLAN). Null for a complement sorted by
-   * several keys: the general plan answers it.
+   * the match set; the walk stops once it has the page, after about (offset + limit) * tenant size /
+   * matches entries when the matches are spread over the sort order, much later when they bunch up away
+   * from its start (a search for a city, sorted by city). So (PLAN): with a huge match set a short walk
+   * that probes each entry goes first; while the whole index costs less to read than looking up every
+   * match, the walk is taken; otherwise a short walk is tried and the matches are collected and sorted
+   * when it comes back short. Null for a complement sorted by several keys: the general plan answers it.
    */
   function textPage(fts: FtsSet, tenant: Tenant, request: SearchRequest, offset: number) {
     const matched = (countFts.get(fts.match, ...tenant.range) as { n: number }).n;
@@ -181,10 +182,11 @@ export function sqliteSearch(
     // In index entries: what a walk expects to read, and what collecting the matches costs.
     const expected = ((offset + request.limit) * tenant.n) / total;
     const collecting = fts.negated ? Number.POSITIVE_INFINITY : plan.walk * matched;
-    if (sortIndex(tenant.name, request) && expected < collecting) {
+    const index = sortIndex(tenant.name, request);
+    if (index && expected < collecting) {
       // LIMIT -1 reads the whole index; either way the walk stops once it has the page.
       const read = (limit: number, probe: boolean) =>
-        walker(tenant, request, inSet(fts, probe)).all(
+        walker(index, request, inSet(fts, probe)).all(
           tenant.name,
           limit < tenant.n ? limit : -1,
           ...tail,
@@ -225,17 +227,15 @@ export function sqliteSearch(
 
   /**
    * The statement that reads the first `?` entries of the sort index for this order and pages the ones in
-   * the set (sortIndex says whether an index gives the order).
+   * the set.
    */
-  function walker(tenant: Tenant, request: SearchRequest, set: string) {
-    const index = sortIndex(tenant.name, request);
-    if (!index) throw new Error("No index gives this order.");
+  function walker(index: SortIndex, request: SearchRequest, set: string) {
     const [key] = request.sort;
     const direction = key?.direction === "desc" ? "DESC" : "ASC";
     const types = request.types ?? {};
     return sql(`
       SELECT id FROM (
-        SELECT c.rid, c.id, ${key ? sortExpr(key.field, types) : "NULL"} AS k
+        SELECT c.rid, c.id, ${key ? fieldExpr(key.field, types).sql : "NULL"} AS k
         FROM contact c INDEXED BY ${index.name} WHERE ${index.where} ORDER BY ${orderBy(request.sort, types)} LIMIT ?
       ) WHERE ${set} ORDER BY ${key ? `k ${direction}, ` : ""}id ${direction} LIMIT ? OFFSET ?`).pluck();
   }
@@ -246,7 +246,7 @@ export function sqliteSearch(
    * tenant the first time its list is sorted by it, partial to that tenant's rows, so a list of a million
    * contacts sorted by a custom column is an index walk too (made once: seconds at a million).
    */
-  function sortIndex(tenant: string, request: SearchRequest) {
+  function sortIndex(tenant: string, request: SearchRequest): SortIndex | null {
     const [key, ...more] = request.sort;
     if (more.length > 0) return null;
     if (!key || SORTED.includes(key.field))
@@ -254,7 +254,7 @@ export function sqliteSearch(
     // Other built-in fields are not the list's columns: their matches are collected and sorted.
     if (CONTACT_FIELDS[key.field]) return null;
     const types = request.types ?? {};
-    const expr = sortExpr(key.field, types, "");
+    const expr = fieldExpr(key.field, types, "").sql;
     const literal = `'${tenant.replaceAll("'", "''")}'`;
     const name = quote(`contact_sort_${Buffer.from(`${tenant}\0${expr}`).toString("hex")}`);
     if (!customIndexes.has(name)) {
@@ -326,6 +326,12 @@ export function sqliteSearch(
       db.close();
     },
   };
+}
+
+/** A sort index, and the WHERE that lets the planner use it (`?` is the tenant). */
+interface SortIndex {
+  name: string;
+  where: string;
 }
 
 interface Tenant {
