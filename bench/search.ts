@@ -3,9 +3,11 @@
  * contacts in one tenant, and the indexer's throughput from the change stream next to the raw DynamoDB
  * Local write rate measured in the same run. BENCH_CONTACTS overrides the sizes (comma-separated).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { encodeOffsetCursor } from "../packages/core/src/search/cursor.ts";
 import { contactDoc, indexChanges } from "../packages/core/src/search/indexer.ts";
@@ -131,9 +133,6 @@ async function queryLatency(n: number) {
  *     indexing costs the writes and how far behind the index is when they end.
  */
 async function indexThroughput() {
-  const { spawn } = await import("node:child_process");
-  const { writeFileSync } = await import("node:fs");
-  const { fileURLToPath } = await import("node:url");
   const WARMUP_N = Number(process.env.BENCH_WARMUP_CONTACTS ?? 20000);
   const dynamo = await startDynamo({});
   const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-index-"));
@@ -186,10 +185,15 @@ async function indexThroughput() {
             : reject(new Error(`npm run generate failed (exit ${code}): ${out.trim().slice(-500)}`)),
         );
       });
-    /** A feed that indexes from the stream's newest record on; stopped in finally if still running. */
-    const startFeed = async () => {
-      const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) => console.error(err));
-      feed.subscribe((records) => indexChanges(search, records));
+    /** Records the feeds have indexed. */
+    let indexedRecords = 0;
+    /** A feed that indexes from the stream's newest (or oldest) record on; stopped in finally if still running. */
+    const startFeed = async (from: "latest" | "oldest" = "latest") => {
+      const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) => console.error(err), from);
+      feed.subscribe(async (records) => {
+        await indexChanges(search, records);
+        indexedRecords += records.length;
+      });
       await feed.start();
       feeds.push(feed);
       return feed;
@@ -214,17 +218,12 @@ async function indexThroughput() {
     const rawRun = await generate(tenants.raw, INDEX_N, 8);
 
     // The indexer alone: a feed replaying the stream from its oldest record (the warm-up and the raw run).
-    const replay = new ChangeFeed(dynamo.endpoint, streamArn, (err) => console.error(err), "oldest");
-    let replayed = 0;
-    replay.subscribe(async (records) => {
-      await indexChanges(search, records);
-      replayed += records.length;
-    });
+    indexedRecords = 0;
     const replayStarted = performance.now();
-    await replay.start();
-    feeds.push(replay);
+    const replay = await startFeed("oldest");
     await untilIndexed(tenants.raw, INDEX_N);
     const replaySeconds = (performance.now() - replayStarted) / 1000;
+    const replayed = indexedRecords;
     await stopFeed(replay);
 
     const feed = await startFeed();

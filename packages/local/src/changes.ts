@@ -19,8 +19,8 @@ const DISCOVER_MS = 1000;
 /**
  * Reads the table's stream from DynamoDB Local the way Lambda's event source does on AWS: every shard,
  * in order, following closed shards to their children. Starts at the newest record (LATEST) unless told
- * to replay from the oldest, and hands each
- * batch to the subscribers in order; a failing subscriber is retried (see dispatch).
+ * to replay from the oldest, and hands each batch to the subscribers in order; a failing subscriber is
+ * retried (see dispatch).
  */
 export class ChangeFeed {
   private readonly client: DynamoDBStreamsClient;
