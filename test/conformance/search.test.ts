@@ -148,10 +148,7 @@ function sortedIds(ids: string[], key: { field: string; direction: "asc" | "desc
   const value = (id: string) => {
     const doc = docs.find((d) => d.id === id) as SearchDoc;
     const field = key?.field ?? "id";
-    const v = normalize(
-      doc[field],
-      field === "createdAt" ? "date" : field === "custom:balance" ? "number" : "text",
-    );
+    const v = normalize(doc[field], schema.types[field] ?? "text");
     return typeof v === "string" ? v.toLowerCase() : (v as number | null);
   };
   const sign = key?.direction === "desc" ? -1 : 1;

@@ -29,8 +29,6 @@ export async function loadContacts(
     count: number;
     seed?: number;
     onProgress?: (done: number) => void;
-    /** Requests in flight; IN_FLIGHT unless given. */
-    concurrency?: number;
   },
 ) {
   const { tenant } = options;
@@ -103,7 +101,7 @@ export async function loadContacts(
       }
     }
   };
-  const workers = Array.from({ length: Math.max(1, options.concurrency ?? IN_FLIGHT) }, worker);
+  const workers = Array.from({ length: IN_FLIGHT }, worker);
   const results = await Promise.allSettled(workers);
   const rejected = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (rejected) throw rejected.reason;
