@@ -35,15 +35,7 @@ export function checkCustomFields(
       continue;
     }
     const value = coerce(raw, def.type);
-    if (value === undefined)
-      errors.push({
-        path,
-        // A phone of any kind answers with the spec's phone message (spec 000 §5).
-        message:
-          def.type === "Phone"
-            ? "Please enter a valid phone number"
-            : `${def.displayName} must be ${EXPECTED[def.type]}`,
-      });
+    if (value === undefined) errors.push({ path, message: refusal(def) });
     else out[key] = value;
   }
   if (errors.length > 0)
@@ -51,13 +43,18 @@ export function checkCustomFields(
   return out;
 }
 
-const EXPECTED: Record<CustomFieldDef["type"], string> = {
+const EXPECTED: Record<Exclude<CustomFieldDef["type"], "Phone">, string> = {
   String: "text",
   Number: "a number",
   DateTime: "a date (epoch milliseconds or an ISO date)",
   Boolean: "true or false",
-  Phone: "a phone number",
 };
+
+/** Why a value does not fit its field; a phone of any kind answers with the spec's phone message (000 §5). */
+const refusal = (def: CustomFieldDef) =>
+  def.type === "Phone"
+    ? "Please enter a valid phone number"
+    : `${def.displayName} must be ${EXPECTED[def.type]}`;
 
 function coerce(raw: unknown, type: CustomFieldDef["type"]): unknown {
   switch (type) {
