@@ -54,6 +54,27 @@ describe("API conventions", () => {
     expect((await call("/api/docs/swagger-ui-bundle.js")).status).toBe(200);
   });
 
+  it("describes every refusal in the OpenAPI document as the problem+json the API sends", async () => {
+    const doc = (await call("/api/openapi.json")).json;
+    expect(doc.components.schemas.Problem.required).toEqual(
+      expect.arrayContaining(["type", "title", "status", "detail", "code", "errors"]),
+    );
+    const refusals = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((ops) =>
+      Object.values(ops).flatMap((op) =>
+        Object.entries(op.responses as Record<string, any>).filter(([status]) => Number(status) >= 400),
+      ),
+    );
+    expect(refusals.length).toBeGreaterThan(20);
+    for (const [status, response] of refusals) {
+      expect(Object.keys(response.content ?? {}), status).toEqual(["application/problem+json"]);
+      expect(response.content["application/problem+json"].schema).toEqual({
+        $ref: "#/components/schemas/Problem",
+      });
+    }
+    const create = doc.paths["/api/contacts"].post.responses;
+    expect(Object.keys(create)).toEqual(expect.arrayContaining(["400", "413", "500"]));
+  });
+
   it("never answers a stack trace", async () => {
     const res = await call("/api/admin/tenant?cursor=not-a-real-cursor", {
       session: await signIn(DEMO_USERS.provider),

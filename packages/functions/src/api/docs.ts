@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { ProblemSchema } from "@reachcx/core/error/problem";
+import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Env, Hono, Schema } from "hono";
-import { openAPIRouteHandler } from "hono-openapi";
+import { generateSpecs } from "hono-openapi";
 
 const require = createRequire(import.meta.url);
 const ASSETS = {
@@ -21,27 +23,11 @@ const PAGE = `<!doctype html>
  * (/api/docs) served from the swagger-ui-dist package, so it works with no internet.
  */
 export function docs<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>) {
-  app.get(
-    "/openapi.json",
-    openAPIRouteHandler(app, {
-      documentation: {
-        info: {
-          title: "ReachCX console API",
-          version: "1.0.0",
-          description:
-            "Every route except /api/health and /api/auth/sign-in|sign-up needs `Authorization: Bearer <token>` " +
-            "and the tenant's api key in `x-api-key`. Errors are RFC 9457 problem+json with an `errors` list.",
-        },
-        components: {
-          securitySchemes: {
-            bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-            apiKey: { type: "apiKey", in: "header", name: "x-api-key" },
-          },
-        },
-        security: [{ bearer: [], apiKey: [] }],
-      },
-    }),
-  );
+  let document: Promise<OpenApiDocument> | undefined;
+  app.get("/openapi.json", async (c) => {
+    document ??= generateSpecs(app, { documentation: DOCUMENTATION }).then(withProblems);
+    return c.json(await document);
+  });
   app.get("/docs", (c) => c.html(PAGE));
   app.get("/docs/:asset", async (c) => {
     const asset = c.req.param("asset") as keyof typeof ASSETS;
@@ -49,4 +35,51 @@ export function docs<E extends Env, S extends Schema, B extends string>(app: Hon
     const body = await readFile(require.resolve(`swagger-ui-dist/${asset}`));
     return c.body(body, 200, { "content-type": ASSETS[asset], "cache-control": "public, max-age=86400" });
   });
+}
+
+const DOCUMENTATION = {
+  info: {
+    title: "ReachCX console API",
+    version: "1.0.0",
+    description:
+      "Every route except /api/health and /api/auth/sign-in|sign-up needs `Authorization: Bearer <token>` " +
+      "and the tenant's api key in `x-api-key`. Errors are RFC 9457 problem+json with an `errors` list.",
+  },
+  components: {
+    securitySchemes: {
+      bearer: { type: "http" as const, scheme: "bearer", bearerFormat: "JWT" },
+      apiKey: { type: "apiKey" as const, in: "header" as const, name: "x-api-key" },
+    },
+  },
+  security: [{ bearer: [], apiKey: [] }],
+};
+
+type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+type Responses = Record<string, { description?: string; content?: unknown }>;
+
+const PROBLEM_REF = { $ref: "#/components/schemas/Problem" };
+
+/**
+ * Every refusal is problem+json (problem.ts), whatever hono-openapi assumes for validators (its default
+ * 400 is `{success, error, data}`, which this API never sends): each 4xx/5xx answer, and the 400 every
+ * validated route can give, is described with the Problem schema.
+ */
+function withProblems(doc: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(operations ?? {})) {
+      const { responses, requestBody } = operation as { responses?: Responses; requestBody?: unknown };
+      if (!responses || typeof responses !== "object") continue;
+      if (requestBody) responses["413"] ??= { description: "The request body is larger than 1 MiB" };
+      responses["500"] ??= { description: "A fault on our side; the request id identifies it in the logs" };
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        responses[status] = {
+          description: response.description === "Validation Error" ? "Invalid request" : response.description,
+          content: { "application/problem+json": { schema: PROBLEM_REF } },
+        };
+      }
+    }
+  const { $schema: _, ...problem } = toJsonSchema(ProblemSchema);
+  const schemas = { ...doc.components?.schemas, Problem: problem };
+  return { ...doc, components: { ...doc.components, schemas } } as OpenApiDocument;
 }
