@@ -93,13 +93,23 @@ describe("tenant isolation: contact search", () => {
       session: other,
     });
     expect(byQuery.json).toMatchObject({ total: 0, items: [] });
+    // A search cursor is tagged with its tenant: replayed by another tenant it is refused, not re-read.
     const withCursor = await call(
       `/api/contacts?search=${marker}&limit=1&cursor=${encodeURIComponent(mine.json.nextCursor)}`,
-      {
-        session: other,
-      },
+      { session: other },
     );
-    expect(withCursor.json.items).toEqual([]);
+    expect(expectProblem(withCursor, 400).code).toBe("request.invalid_cursor");
+    const queryCursor = await call("/api/contacts/query", {
+      method: "POST",
+      body: { query: null, cursor: mine.json.nextCursor },
+      session: other,
+    });
+    expect(expectProblem(queryCursor, 400).code).toBe("request.invalid_cursor");
+    const second = await call(
+      `/api/contacts?search=${marker}&limit=1&cursor=${encodeURIComponent(mine.json.nextCursor)}`,
+      { session: acme },
+    );
+    expect(second.json.items).toHaveLength(1);
     const everything = await call("/api/contacts?limit=500", { session: other });
     expect(everything.json.items.every((c: { tenant: string }) => c.tenant === other.tenant)).toBe(true);
   });

@@ -33,6 +33,18 @@ const invalidCursor = () =>
 /** A short tag of what a cursor pages through, so a cursor of one list is refused by every other. */
 const tagOf = (scope: string) => createHash("sha256").update(scope).digest("base64url").slice(0, 12);
 
+/** Hands out a cursor tagged with its scope (the tenant and what is listed). */
+export const scopeCursor = (scope: string, inner: string | null) =>
+  inner ? `${tagOf(scope)}.${inner}` : null;
+
+/** The inner cursor of a client's one; a cursor of another scope (list or tenant) answers 400. */
+export function unscopeCursor(scope: string, cursor: string | null | undefined): string | null {
+  if (!cursor) return null;
+  const dot = cursor.indexOf(".");
+  if (dot < 0 || cursor.slice(0, dot) !== tagOf(scope)) throw invalidCursor();
+  return cursor.slice(dot + 1);
+}
+
 /**
  * Runs a store query a page at a time with a client's cursor. The cursor handed out is the store's,
  * tagged with `scope` (the tenant and what is listed): a cursor of another list or another tenant is
@@ -43,16 +55,10 @@ export async function storePage<T>(
   cursor: string | undefined,
   run: (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>,
 ): Promise<{ data: T[]; cursor: string | null }> {
-  const tag = tagOf(scope);
-  let inner: string | null = null;
-  if (cursor) {
-    const dot = cursor.indexOf(".");
-    if (dot < 0 || cursor.slice(0, dot) !== tag) throw invalidCursor();
-    inner = cursor.slice(dot + 1);
-  }
+  const inner = unscopeCursor(scope, cursor);
   try {
     const page = await run(inner);
-    return { data: page.data, cursor: page.cursor ? `${tag}.${page.cursor}` : null };
+    return { data: page.data, cursor: scopeCursor(scope, page.cursor) };
   } catch (err) {
     const e = err as { isElectroError?: boolean; name?: string; message?: string };
     const unreadable =

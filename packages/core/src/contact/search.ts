@@ -2,7 +2,7 @@ import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import type { FieldError } from "../error/index.ts";
 import { VisibleError } from "../error/index.ts";
-import { DEFAULT_LIMIT } from "../paging.ts";
+import { DEFAULT_LIMIT, scopeCursor, unscopeCursor } from "../paging.ts";
 import type { FieldType, Node } from "../search/ast.ts";
 import { CONTACT_SORTABLE, contactSchema } from "../search/contact-fields.ts";
 import { parseSearch } from "../search/parse.ts";
@@ -23,6 +23,8 @@ export interface ContactSearch {
  */
 export async function searchContacts(request: ContactSearch) {
   const tenant = useTenant();
+  // The engine's cursor is an offset; tagged with the tenant, so another tenant's is refused, not replayed.
+  const scope = `contact-search:${tenant}`;
   const custom = (await readSettings()).customFields as { name: string; type: string }[];
   const schema = contactSchema(custom);
   const node = request.query ?? (request.search ? parseSearch(request.search) : null);
@@ -42,13 +44,13 @@ export async function searchContacts(request: ContactSearch) {
     query: node,
     sort,
     limit: request.limit ?? DEFAULT_LIMIT,
-    cursor: request.cursor,
+    cursor: unscopeCursor(scope, request.cursor),
     types: Object.fromEntries(
       Object.entries(schema.types).filter(([k]) => k.startsWith("custom:")),
     ) as Record<string, FieldType>,
   });
   const items = await loadInOrder(tenant, page.ids);
-  return { items, total: page.total, nextCursor: page.nextCursor };
+  return { items, total: page.total, nextCursor: scopeCursor(scope, page.nextCursor) };
 }
 
 /** Reads the contacts for the ids, in the engine's order; one just deleted and not yet unindexed is left out. */
