@@ -1,5 +1,6 @@
+import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
-import { call, DEMO_USERS, expectProblem, mintToken, signIn } from "../support/api.ts";
+import { call, DEMO_USERS, expectProblem, mintToken, newTenant, signIn, signingKey } from "../support/api.ts";
 
 describe("POST /api/auth/sign-in", () => {
   it("answers a token and the user context of the demo tenant admin", async () => {
@@ -52,6 +53,47 @@ describe("POST /api/auth/sign-in", () => {
   it("lists each missing field", async () => {
     const problem = expectProblem(await call("/api/auth/sign-in", { method: "POST", body: {} }), 400);
     expect(problem.errors.map((e) => e.path).sort()).toEqual(["email", "password"]);
+  });
+});
+
+describe("sign-in throttling", () => {
+  const attempt = (email: string, password: string) =>
+    call("/api/auth/sign-in", { method: "POST", body: { email, password } });
+
+  it("locks an account after a burst of wrong passwords, the right one included, with Retry-After", async () => {
+    const owner = await newTenant([]);
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => attempt(owner.email, "wrong-pass-1")));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const statuses = answers.map((r) => r.status);
+    // The free failures answer 401; the rest are refused before any password work.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(6);
+    const throttled = answers.filter((r) => r.status === 429);
+    expect(throttled.length).toBeGreaterThanOrEqual(34);
+    const problem = expectProblem(throttled[0] as (typeof answers)[number], 429);
+    expect(problem.code).toBe("auth.too_many_attempts");
+    expect(
+      Number((throttled[0] as (typeof answers)[number]).headers.get("retry-after")),
+    ).toBeGreaterThanOrEqual(1);
+
+    const right = await attempt(owner.email, owner.password);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+
+    // Other accounts sign in meanwhile, from the same address.
+    expect((await signIn(DEMO_USERS.globex)).tenant).toBe("globex");
+
+    // After the lockout the right password works and forgets the failures.
+    await new Promise((r) => setTimeout(r, Number(right.headers.get("retry-after")) * 1000 + 100));
+    expect((await attempt(owner.email, owner.password)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt(owner.email, "wrong-pass-1")).status).toBe(401);
+  }, 30_000);
+
+  it("locks an unknown email exactly like a known one", async () => {
+    const email = `nobody-${Date.now()}@throttle.example`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attempt(email, "wrong-pass-1")));
+    expect(answers.map((r) => r.status)).toContain(429);
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(6);
   });
 });
 
@@ -156,6 +198,57 @@ describe("tokens", () => {
     expect(
       expectProblem(await call("/api/tenant-settings", { headers: headers(partial) }), 401).detail,
     ).toContain("tenant");
+
+    // Tokens must carry exp and iat, this issuer and audience, and a lifetime no longer than a session's.
+    const key = signingKey();
+    const now = Math.floor(Date.now() / 1000);
+    const build = () => new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject("someone");
+    const refused = async (token: string) =>
+      expect(expectProblem(await call("/api/tenant-settings", { headers: headers(token) }), 401).code).toBe(
+        "auth.invalid_token",
+      );
+    await refused(
+      await build().setIssuer("reachcx-embedded").setAudience("reachcx-console").setIssuedAt().sign(key),
+    );
+    await refused(
+      await build()
+        .setIssuer("someone-else")
+        .setAudience("reachcx-console")
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(key),
+    );
+    await refused(
+      await build()
+        .setIssuer("reachcx-embedded")
+        .setAudience("another-app")
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(key),
+    );
+    await refused(
+      await build()
+        .setIssuer("reachcx-embedded")
+        .setAudience("reachcx-console")
+        .setIssuedAt(now)
+        .setExpirationTime(now + 30 * 24 * 3600)
+        .sign(key),
+    );
+    await refused(
+      await build()
+        .setIssuer("reachcx-embedded")
+        .setAudience("reachcx-console")
+        .setIssuedAt(now + 3600)
+        .setExpirationTime(now + 7200)
+        .sign(key),
+    );
+    await refused(
+      await build()
+        .setIssuer("reachcx-embedded")
+        .setAudience("reachcx-console")
+        .setExpirationTime("1h")
+        .sign(key),
+    );
 
     // The same minting with every claim is accepted, so the refusals above are about what was changed.
     const good = await mintToken(claims);

@@ -74,3 +74,59 @@ identitySuite("embedded (Store + jose)", () => {
 const pool = process.env.COGNITO_USER_POOL_ID;
 const client = process.env.COGNITO_CLIENT_ID;
 if (pool && client) identitySuite("Cognito", () => cognitoIdentity({ userPoolId: pool, clientId: client }));
+
+describe("Embedded identity: sign-in throttling", () => {
+  const store = createService(
+    createDynamoClient({
+      table: "reachcx",
+      endpoint: inject("dynamoEndpoint"),
+      credentials: inject("dynamoCredentials"),
+    }),
+    "reachcx",
+  );
+  let now = Date.now();
+  const identity = embeddedIdentity({
+    store,
+    key: randomBytes(32),
+    throttle: { addressFailures: 8, addressWindowSeconds: 60 },
+    now: () => now,
+  });
+  const user = (email: string) => ({
+    email,
+    password: "throttle-pass-1",
+    name: "Theo Throttle",
+    tenant: "conformance",
+    tenantRole: "Admin",
+    securityRights: "1|0|1|0",
+    company: "Conformance Inc",
+  });
+  const outcome = (email: string, password: string, address: string) =>
+    identity.signIn(email, password, { address }).then(
+      () => 200,
+      (err: VisibleError) => (err.kind === "too_many" ? 429 : 401),
+    );
+
+  it("refuses an address that guesses across many emails, while other addresses and accounts go on", async () => {
+    const known = `thr-${randomUUID()}@conformance.example`;
+    await identity.createUser(user(known));
+    const spray = Array.from({ length: 8 }, () => `spray-${randomUUID()}@conformance.example`);
+    for (const email of spray) expect(await outcome(email, "guess-guess", "203.0.113.5")).toBe(401);
+    expect(await outcome(`spray-${randomUUID()}@x.example`, "guess-guess", "203.0.113.5")).toBe(401);
+    // The address is now over its allowance: even a right password from it waits.
+    expect(await outcome(known, "throttle-pass-1", "203.0.113.5")).toBe(429);
+    expect(await outcome(known, "throttle-pass-1", "198.51.100.20")).toBe(200);
+    now += 61_000;
+    expect(await outcome(known, "throttle-pass-1", "203.0.113.5")).toBe(200);
+  });
+
+  it("locks an account for everyone after its free failures, and a success afterwards resets it", async () => {
+    const email = `thr-${randomUUID()}@conformance.example`;
+    await identity.createUser(user(email));
+    for (let i = 0; i < 6; i++) expect(await outcome(email, "guess-guess", `192.0.2.${i}`)).toBe(401);
+    const locked = await identity.signIn(email, "throttle-pass-1", { address: "192.0.2.99" }).catch((e) => e);
+    expect(locked).toMatchObject({ kind: "too_many", code: "auth.too_many_attempts", retryAfterSeconds: 1 });
+    now += 1_000;
+    expect(await outcome(email, "throttle-pass-1", "192.0.2.99")).toBe(200);
+    for (let i = 0; i < 6; i++) expect(await outcome(email, "guess-guess", "192.0.2.98")).toBe(401);
+  });
+});

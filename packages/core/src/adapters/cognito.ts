@@ -10,17 +10,30 @@ import {
 import { CognitoJwtVerifier } from "aws-jwt-verify";
 import { JwtExpiredError } from "aws-jwt-verify/error";
 import { VisibleError } from "../error/index.ts";
-import { CLAIM, claimsFrom, type Identity, invalidCredentials, invalidToken } from "../identity/index.ts";
+import {
+  CLAIM,
+  checkLifetime,
+  claimsFrom,
+  type Identity,
+  invalidCredentials,
+  invalidToken,
+} from "../identity/index.ts";
 
 /**
  * The Identity port on Cognito: id tokens carry the custom attributes as claims, verified with the
- * pool's JWKS by aws-jwt-verify; sign-in uses USER_PASSWORD_AUTH; users are created by the admin API.
+ * pool's JWKS by aws-jwt-verify (issuer = the pool, aud = the client, token_use = id, exp) plus a
+ * required, bounded lifetime; sign-in uses USER_PASSWORD_AUTH, throttled by Cognito itself (its lockout
+ * after repeated failures; threat protection reads the client's address passed here); users are created by
+ * the admin API.
  */
 export function cognitoIdentity(options: {
   userPoolId: string;
   clientId: string;
   region?: string;
+  /** The client's id token validity (stacks/Auth.ts); a token living longer is refused. */
+  tokenLifetimeSeconds?: number;
 }): Identity {
+  const lifetime = options.tokenLifetimeSeconds ?? 12 * 3600;
   const client = new CognitoIdentityProviderClient({
     region: options.region ?? options.userPoolId.split("_")[0],
   });
@@ -31,13 +44,14 @@ export function cognitoIdentity(options: {
   });
 
   return {
-    async signIn(email, password) {
+    async signIn(email, password, from) {
       try {
         const result = await client.send(
           new InitiateAuthCommand({
             AuthFlow: "USER_PASSWORD_AUTH",
             ClientId: options.clientId,
             AuthParameters: { USERNAME: email.trim().toLowerCase(), PASSWORD: password },
+            UserContextData: from?.address ? { IpAddress: from.address } : undefined,
           }),
         );
         const token = result.AuthenticationResult?.IdToken;
@@ -52,7 +66,9 @@ export function cognitoIdentity(options: {
 
     async verify(token) {
       try {
-        return claimsFrom((await verifier.verify(token)) as unknown as Record<string, unknown>);
+        const payload = (await verifier.verify(token)) as unknown as Record<string, unknown>;
+        checkLifetime(payload, lifetime);
+        return claimsFrom(payload);
       } catch (err) {
         if (err instanceof VisibleError) throw err;
         if (err instanceof JwtExpiredError) throw invalidToken("The sign-in token has expired.");

@@ -2,20 +2,36 @@ import { randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { VisibleError } from "../error/index.ts";
 import type { StoreService } from "../store/entities.ts";
-import { CLAIM, type Claims, claimsFrom, type Identity, invalidCredentials, invalidToken } from "./index.ts";
+import {
+  CLAIM,
+  type Claims,
+  checkLifetime,
+  claimsFrom,
+  type Identity,
+  invalidCredentials,
+  invalidToken,
+} from "./index.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
+import { memoryThrottle, type ThrottleRules } from "./throttle.ts";
 
 const ISSUER = "reachcx-embedded";
 const AUDIENCE = "reachcx-console";
 
-/** Users in the Store, scrypt hashes, HS256 tokens signed with a key kept under DATA_DIR. */
+/**
+ * Users in the Store, scrypt hashes, HS256 tokens signed with a key kept under DATA_DIR. Sign-ins are
+ * throttled per account and per client address in this process's memory (throttle.ts).
+ */
 export function embeddedIdentity(options: {
   store: StoreService;
   key: Uint8Array;
   ttlSeconds?: number;
+  throttle?: Partial<ThrottleRules>;
+  /** The clock the throttle reads (ms), for tests. */
+  now?: () => number;
 }): Identity {
   const { store, key } = options;
   const ttl = options.ttlSeconds ?? 12 * 3600;
+  const throttle = memoryThrottle({ rules: options.throttle, now: options.now });
 
   async function sign(claims: Claims): Promise<string> {
     return new SignJWT({
@@ -37,13 +53,21 @@ export function embeddedIdentity(options: {
   }
 
   return {
-    async signIn(email, password) {
+    async signIn(email, password, client) {
       const normalized = email.trim().toLowerCase();
+      // Before any Store read or scrypt work: a throttled attempt costs nothing.
+      throttle.attempt(normalized, client?.address);
       const login = (await store.entities.login.get({ email: normalized }).go()).data;
       const ok = await verifyPassword(password, login?.passwordHash ?? DUMMY_HASH);
-      if (!login || !ok) throw invalidCredentials();
-      const user = (await store.entities.user.get({ tenant: login.tenant, id: login.userId }).go()).data;
-      if (!user) throw invalidCredentials();
+      const user =
+        login && ok
+          ? (await store.entities.user.get({ tenant: login.tenant, id: login.userId }).go()).data
+          : undefined;
+      if (!user) {
+        throttle.failed(normalized);
+        throw invalidCredentials();
+      }
+      throttle.succeeded(normalized, client?.address);
       const claims: Claims = {
         sub: user.id,
         tenant: user.tenant,
@@ -62,7 +86,10 @@ export function embeddedIdentity(options: {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ["HS256"],
+          requiredClaims: ["exp", "iat"],
+          maxTokenAge: ttl,
         });
+        checkLifetime(payload as Record<string, unknown>, ttl);
         return claimsFrom(payload as Record<string, unknown>);
       } catch (err) {
         if (err instanceof VisibleError) throw err;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { VisibleError } from "../error/index.ts";
-import { CLAIM, claimsFrom } from "./index.ts";
+import { CLAIM, checkLifetime, claimsFrom } from "./index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 const full = {
@@ -44,6 +44,31 @@ describe("claimsFrom", () => {
   it("refuses malformed rights and non-string claims", () => {
     expect(() => claimsFrom({ ...full, [CLAIM.securityRights]: "1|1" })).toThrow(/malformed/);
     expect(() => claimsFrom({ ...full, [CLAIM.tenant]: 42 })).toThrow(/tenant/);
+  });
+});
+
+describe("checkLifetime", () => {
+  const now = 1_700_000_000;
+  const refusal = (payload: Record<string, unknown>) => {
+    try {
+      checkLifetime(payload, 12 * 3600, now);
+      return undefined;
+    } catch (err) {
+      return err instanceof VisibleError && err.kind === "auth" ? err.message : err;
+    }
+  };
+
+  it("accepts a token issued within its lifetime", () => {
+    expect(refusal({ iat: now - 60, exp: now + 3600 })).toBeUndefined();
+  });
+
+  it("refuses a token without exp or iat, issued in the future, expired, or living too long", () => {
+    expect(refusal({ iat: now })).toMatch(/no expiry/);
+    expect(refusal({ exp: now + 60 })).toMatch(/no expiry/);
+    expect(refusal({ iat: String(now), exp: now + 60 })).toMatch(/no expiry/);
+    expect(refusal({ iat: now + 3600, exp: now + 7200 })).toMatch(/future/);
+    expect(refusal({ iat: now - 7200, exp: now - 1 })).toMatch(/expired/);
+    expect(refusal({ iat: now, exp: now + 30 * 24 * 3600 })).toMatch(/longer than allowed/);
   });
 });
 

@@ -23,10 +23,21 @@ export interface NewUser {
   company: string;
 }
 
+/** Where a sign-in comes from: the client's address, for throttling (undefined when the host cannot tell). */
+export interface SignInClient {
+  address?: string;
+}
+
 export interface Identity {
-  /** Checks the password and issues a token; a wrong email or password gives the same 401. */
-  signIn(email: string, password: string): Promise<{ token: string; claims: Claims }>;
-  /** Verifies signature, expiry and the presence of every claim; throws a 401 VisibleError otherwise. */
+  /**
+   * Checks the password and issues a token; a wrong email or password gives the same 401. Too many
+   * failures for the account or from the client's address give a 429 ThrottledError.
+   */
+  signIn(email: string, password: string, client?: SignInClient): Promise<{ token: string; claims: Claims }>;
+  /**
+   * Verifies signature, issuer, audience, expiry, a bounded lifetime and the presence of every claim;
+   * throws a 401 VisibleError otherwise.
+   */
   verify(token: string): Promise<Claims>;
   createUser(user: NewUser): Promise<{ userId: string }>;
 }
@@ -44,6 +55,27 @@ export const invalidCredentials = () =>
 
 export const invalidToken = (detail = "The sign-in token is invalid or has expired.") =>
   new VisibleError("auth", "auth.invalid_token", detail);
+
+/**
+ * Refuses a token whose lifetime is unbounded or longer than the issuer grants: `exp` and `iat` are
+ * required, `iat` may not be in the future (beyond a small clock skew) and `exp - iat` may not exceed
+ * `maxSeconds`. The JWT libraries check `exp` only when it is present.
+ */
+export function checkLifetime(
+  payload: Record<string, unknown>,
+  maxSeconds: number,
+  now = Math.floor(Date.now() / 1000),
+) {
+  const { exp, iat } = payload;
+  if (typeof exp !== "number" || typeof iat !== "number")
+    throw invalidToken("The sign-in token has no expiry or issue time.");
+  if (iat > now + CLOCK_SKEW_SECONDS) throw invalidToken("The sign-in token was issued in the future.");
+  if (exp - iat > maxSeconds) throw invalidToken("The sign-in token lives longer than allowed.");
+  if (exp <= now) throw invalidToken("The sign-in token has expired.");
+}
+
+/** Clock difference tolerated between the issuer and this server. */
+export const CLOCK_SKEW_SECONDS = 60;
 
 /** Reads the claims from a verified payload; a token missing any of them is refused. */
 export function claimsFrom(payload: Record<string, unknown>): Claims {

@@ -1,5 +1,5 @@
 import { useActor } from "@reachcx/core/actor/index";
-import { type FieldError, statusOf, VisibleError } from "@reachcx/core/error/index";
+import { type FieldError, statusOf, ThrottledError, VisibleError } from "@reachcx/core/error/index";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -24,6 +24,7 @@ const TITLES: Record<number, string> = {
   405: "Method Not Allowed",
   409: "Conflict",
   413: "Content Too Large",
+  429: "Too Many Requests",
   500: "Internal Server Error",
 };
 
@@ -48,6 +49,7 @@ export function problem(
 
 /** The one error handler: visible errors become 4xx problems, anything else a logged 500 without details. */
 export function onError(err: Error, c: Context) {
+  if (err instanceof ThrottledError) c.header("Retry-After", String(err.retryAfterSeconds));
   if (err instanceof VisibleError) return problem(c, statusOf[err.kind], err.code, err.message, err.errors);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

@@ -6,6 +6,7 @@ import { SignIn, SignUp, signUp } from "@reachcx/core/user/index";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { type AuthVars, requireUser } from "../auth.ts";
+import { clientAddress } from "../client.ts";
 import { valid } from "../validate.ts";
 
 const contextOf = (claims: Claims) => withActor(actorFrom(claims), userContext);
@@ -16,12 +17,18 @@ export const auth = new Hono<AuthVars>()
     describeRoute({
       tags: ["Auth"],
       summary: "Sign in with email and password; answers a token and the user context",
-      responses: { 200: { description: "Signed in" }, 401: { description: "Incorrect email or password" } },
+      responses: {
+        200: { description: "Signed in" },
+        401: { description: "Incorrect email or password" },
+        429: { description: "Too many attempts for the account or from the address; see Retry-After" },
+      },
     }),
     valid("json", SignIn),
     async (c) => {
       const { email, password } = c.req.valid("json");
-      const { token, claims } = await useEnv().identity.signIn(email, password);
+      const { token, claims } = await useEnv().identity.signIn(email, password, {
+        address: clientAddress(c),
+      });
       return c.json({ token, context: await contextOf(claims) }, 200);
     },
   )
