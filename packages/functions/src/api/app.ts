@@ -74,7 +74,12 @@ export const apiNotFound = (c: Context) =>
   methodNotAllowed(api, c) ?? problem(c, 404, "route.not_found", `No route ${c.req.method} ${c.req.path}.`);
 
 api.notFound(apiNotFound);
-api.onError(onError);
+// A refusal that came before the body was read (no token, no right) reads it first, as the 413 does: a
+// server that answers and then closes on an unread body resets clients still sending it.
+api.onError(async (err, c) => {
+  await drain(c.req.raw);
+  return onError(err, c);
+});
 
 /**
  * Extra routes only one deployment mode has (the embedded runtime's event stream) are mounted before the
