@@ -121,4 +121,28 @@ describe("the signed-in shell", () => {
       .poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 })
       .toBe("4600123");
   });
+
+  it("runs under the console's Content-Security-Policy without a single violation", async () => {
+    const page = await newPage();
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`Content Security Policy: ${event.violatedDirective} blocked ${event.blockedURI}`),
+      );
+    });
+    const first = await page.goto(url("/sign-in"));
+    expect(first?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await signInThroughUi(page, "admin@acme.example");
+    await page.waitForURL(/\/dashboard$/);
+    for (const path of ["/contacts", "/config/custom-fields", "/e2", "/ppay", "/dashboard"]) {
+      await page.goto(url(path));
+      await expect.poll(() => page.getByTestId("app-title").count()).toBe(1);
+    }
+    await page.getByTestId("user-menu").click();
+    await expect.poll(() => page.getByTestId("logout").count()).toBe(1);
+    expect(violations).toEqual([]);
+  });
 });

@@ -2,15 +2,29 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { type ConsolePolicyOptions, consoleHeaders } from "@reachcx/core/web/headers";
 import { apiNotFound, createApi } from "@reachcx/functions/api/app";
 import { Hono } from "hono";
 import { mountEvents, type RealtimeHub } from "./realtime.ts";
 
-/** One port: the API under /api (plus the event stream) and the built console for every other path. */
-export function createServerApp(options: { webDist: string; hub: RealtimeHub }) {
+/**
+ * One port: the API under /api (plus the event stream) and the built console for every other path, the
+ * console with the same security headers CloudFront adds on AWS.
+ */
+export function createServerApp(options: {
+  webDist: string;
+  hub: RealtimeHub;
+  policy?: ConsolePolicyOptions;
+}) {
   const api = createApi((app) => mountEvents(app, options.hub));
   const app = new Hono();
   app.route("/", api);
+  const headers = consoleHeaders(options.policy);
+  app.use("*", async (c, next) => {
+    await next();
+    if (isApi(c.req.path)) return;
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
   const root = relative(process.cwd(), options.webDist) || ".";
   app.use("*", serveStatic({ root }));
   const index = join(options.webDist, "index.html");
