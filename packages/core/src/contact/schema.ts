@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { boundedArray, freeRecord } from "../bounds.ts";
 import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constants.ts";
 
 /** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
@@ -26,27 +27,58 @@ const optionalText = (rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[])
     ),
   );
 
-const phone = optionalText([v.regex(PHONE_PATTERN, "Please enter a valid phone number")]);
+/** The longest phone PHONE_PATTERN takes is 17 characters; the length is checked before the pattern. */
+const phone = optionalText([
+  v.maxLength(20, "Please enter a valid phone number"),
+  v.regex(PHONE_PATTERN, "Please enter a valid phone number"),
+]);
 
 /** A number, or text that reads as one; blank text is no number (it is not 0). */
 const numeric = (message: string) =>
   v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.minLength(1, message))], message),
+    v.union(
+      [
+        v.number(message),
+        v.pipe(v.string(message), v.maxLength(30, message), v.trim(), v.minLength(1, message)),
+      ],
+      message,
+    ),
     v.transform(Number),
     v.number(message),
     v.finite(message),
   );
 
+/**
+ * Limits the spec leaves open (docs/decisions.md, Bounded input): far above what a contact holds, far below
+ * what would make one request expensive.
+ */
+export const CONTACT_LIMITS = { balances: 50, mobileDevices: 20, customFields: 100 } as const;
+
 /** A balance (spec 002 §5): all four values; amount and age parsed as numbers. */
 export const Balance = v.strictObject({
-  id: v.pipe(v.string("A balance needs an id."), v.trim(), v.minLength(1, "A balance needs an id.")),
-  type: v.pipe(v.string("A balance needs a type."), v.trim(), v.minLength(1, "A balance needs a type.")),
+  id: v.pipe(
+    v.string("A balance needs an id."),
+    v.trim(),
+    v.minLength(1, "A balance needs an id."),
+    v.maxLength(100, "A balance id can be at most 100 characters."),
+  ),
+  type: v.pipe(
+    v.string("A balance needs a type."),
+    v.trim(),
+    v.minLength(1, "A balance needs a type."),
+    v.maxLength(50, "A balance type can be at most 50 characters."),
+  ),
   amount: numeric("The amount must be a number."),
   age: numeric("The age must be a number."),
 });
 
 export const MobileDevice = v.strictObject({
-  id: v.pipe(v.string(), v.trim(), v.minLength(1, "A device needs an id.")),
+  id: v.pipe(
+    v.string("A device needs an id."),
+    v.trim(),
+    v.minLength(1, "A device needs an id."),
+    v.maxLength(255, "A device id can be at most 255 characters."),
+  ),
   type: v.picklist(DEVICE_TYPES, "A device needs a type: android or ios."),
 });
 
@@ -95,15 +127,27 @@ const fields = {
   ),
   dnc: v.optional(v.boolean()),
   expireDt: v.optional(
-    v.nullable(v.pipe(v.string(), v.isoTimestamp("The expire date must be an ISO date and time."))),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(40, "The expire date must be an ISO date and time."),
+        v.isoTimestamp("The expire date must be an ISO date and time."),
+      ),
+    ),
   ),
   complianceRequired: v.optional(v.boolean()),
   preview: v.optional(v.boolean()),
-  outboundCallerId: optionalText([v.regex(PHONE_PATTERN, "Please enter a valid phone number")]),
+  outboundCallerId: phone,
   type: optionalText([v.maxLength(40, "Must be 40 characters or less")]),
   status: v.optional(v.picklist(CONTACT_STATUSES, "Status must be Active or InActive")),
   contactAccountId: optionalText([v.maxLength(100, "Must be 100 characters or less")]),
-  balances: v.optional(v.array(Balance)),
+  balances: v.optional(
+    boundedArray(
+      Balance,
+      CONTACT_LIMITS.balances,
+      `A contact holds at most ${CONTACT_LIMITS.balances} balances.`,
+    ),
+  ),
   optout: v.optional(
     v.strictObject({
       Voice: v.optional(v.boolean()),
@@ -111,9 +155,24 @@ const fields = {
       Email: v.optional(v.boolean()),
     }),
   ),
-  mobileDevices: v.optional(v.array(MobileDevice)),
-  /** `custom:{name}` keys, checked against the tenant's custom fields by checkCustomFields. */
-  customFields: v.optional(v.record(v.string(), v.unknown())),
+  mobileDevices: v.optional(
+    boundedArray(
+      MobileDevice,
+      CONTACT_LIMITS.mobileDevices,
+      `A contact holds at most ${CONTACT_LIMITS.mobileDevices} mobile devices.`,
+    ),
+  ),
+  /**
+   * `custom:{name}` keys, checked against the tenant's custom fields by checkCustomFields; every key reaches
+   * it, `__proto__` too, to be refused as unknown. Values are single values (an object is let one level
+   * through only for checkCustomFields to refuse it by name).
+   */
+  customFields: v.optional(
+    freeRecord(
+      { entries: CONTACT_LIMITS.customFields, text: 1000, depth: 2, nodes: 1000 },
+      `A contact holds at most ${CONTACT_LIMITS.customFields} custom fields, each a value of at most 1,000 characters.`,
+    ),
+  ),
 };
 
 /** A new contact (spec 000 §5, spec 002 §5). */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { boundedArray, freeRecord } from "../bounds.ts";
 import { LICENSES } from "../rights/index.ts";
 
 const text = (max: number, message?: string) =>
@@ -19,9 +20,30 @@ export const CUSTOM_FIELD_TYPES = ["String", "Number", "DateTime", "Boolean", "P
 
 export const CustomField = v.strictObject({
   name: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, "Please enter a valid field name")),
-  displayName: v.pipe(v.string(), v.minLength(1, "Please enter a display name"), v.maxLength(50)),
+  displayName: v.pipe(
+    v.string(),
+    v.minLength(1, "Please enter a display name"),
+    v.maxLength(50, "Must be 50 characters or less"),
+  ),
   type: v.picklist(CUSTOM_FIELD_TYPES, "Please select a field type"),
 });
+
+/**
+ * A dashboard's chart definitions (spec 002 §3, Chart definition): free-form objects the dashboards read,
+ * bounded far above what the Add Chart dialog makes (docs/decisions.md, Bounded input).
+ */
+const charts = v.optional(
+  v.nullable(
+    boundedArray(
+      freeRecord(
+        { entries: 100, text: 5000, depth: 10, nodes: 5000 },
+        "A chart is an object of at most 100 keys, 5,000 values, 10 levels and 5,000 characters a text.",
+      ),
+      50,
+      "A dashboard holds at most 50 charts.",
+    ),
+  ),
+);
 
 /**
  * What a tenant may change about itself (PATCH /api/tenant-settings). Field limits are spec 000 §5 and §9;
@@ -43,11 +65,19 @@ export const TenantSettingsPatch = v.strictObject({
   icAPIOverride: v.optional(url("Please provide a valid URL", 120)),
   icCluster: v.optional(text(50)),
   icScriptName: v.optional(text(100)),
-  email: v.optional(v.nullable(v.pipe(v.string(), v.email("Please enter a valid email address")))),
-  customFields: v.optional(v.pipe(v.array(CustomField), v.maxLength(100))),
-  dashBoardCharts: v.optional(v.nullable(v.array(v.record(v.string(), v.unknown())))),
-  e2DashCharts: v.optional(v.nullable(v.array(v.record(v.string(), v.unknown())))),
-  ppDashCharts: v.optional(v.nullable(v.array(v.record(v.string(), v.unknown())))),
+  email: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(254, "Please enter a valid email address"),
+        v.email("Please enter a valid email address"),
+      ),
+    ),
+  ),
+  customFields: v.optional(boundedArray(CustomField, 100, "A tenant can have at most 100 custom fields.")),
+  dashBoardCharts: charts,
+  e2DashCharts: charts,
+  ppDashCharts: charts,
 });
 export type TenantSettingsPatch = v.InferOutput<typeof TenantSettingsPatch>;
 
@@ -63,6 +93,11 @@ export const TenantId = v.pipe(
 );
 
 export const TenantLicenses = v.pipe(
-  v.array(v.picklist(LICENSES), "Please select Tenant Licenses"),
+  boundedArray(
+    v.picklist(LICENSES),
+    LICENSES.length,
+    "Please select Tenant Licenses",
+    "Please select Tenant Licenses",
+  ),
   v.minLength(1, "You must select at least one license."),
 );

@@ -12,13 +12,21 @@ const email = v.pipe(
   v.string("Please enter an email."),
   v.trim(),
   v.minLength(1, "Please enter an email."),
+  v.maxLength(254, "Please enter an email."),
   v.email("Please enter an email."),
-  v.maxLength(254),
 );
 
 export const SignIn = v.strictObject({
-  email: v.pipe(v.string("Please enter an email."), v.minLength(1, "Please enter an email.")),
-  password: v.pipe(v.string("Please enter a password."), v.minLength(1, "Please enter a password.")),
+  email: v.pipe(
+    v.string("Please enter an email."),
+    v.minLength(1, "Please enter an email."),
+    v.maxLength(254, "Please enter an email."),
+  ),
+  password: v.pipe(
+    v.string("Please enter a password."),
+    v.minLength(1, "Please enter a password."),
+    v.maxLength(256, "Password must be 256 characters or less."),
+  ),
 });
 
 export const SignUp = v.strictObject({
@@ -26,7 +34,7 @@ export const SignUp = v.strictObject({
     v.string("Please enter your name."),
     v.trim(),
     v.minLength(1, "Please enter your name."),
-    v.maxLength(100),
+    v.maxLength(100, "Must be 100 characters or less"),
   ),
   email,
   password,
@@ -35,11 +43,17 @@ export type SignUp = v.InferOutput<typeof SignUp>;
 
 /** Create User (spec 003 §5), the provider's form. */
 export const CreateUser = v.strictObject({
-  tenant: v.pipe(v.string("Please enter in Tenant."), v.trim(), v.minLength(1, "Please enter in Tenant.")),
+  tenant: v.pipe(
+    v.string("Please enter in Tenant."),
+    v.trim(),
+    v.minLength(1, "Please enter in Tenant."),
+    v.maxLength(63, "Tenant ID must be 63 characters or less"),
+  ),
   name: v.pipe(
     v.string("Please enter in name of user."),
     v.trim(),
     v.minLength(1, "Please enter in name of user."),
+    v.maxLength(100, "Must be 100 characters or less"),
   ),
   email,
   password,
@@ -47,15 +61,18 @@ export const CreateUser = v.strictObject({
     v.string("Please enter in tenant role."),
     v.trim(),
     v.minLength(1, "Please enter in tenant role."),
+    v.maxLength(50, "Must be 50 characters or less"),
   ),
   securityRights: v.pipe(
     v.string(),
+    v.maxLength(7, "Security rights must be four 0/1 flags joined by |."),
     v.regex(RIGHTS_PATTERN, "Security rights must be four 0/1 flags joined by |."),
   ),
   company: v.pipe(
     v.string("Please enter in company name."),
     v.trim(),
     v.minLength(1, "Please enter in company name."),
+    v.maxLength(100, "Must be 100 characters or less"),
   ),
 });
 export type CreateUser = v.InferOutput<typeof CreateUser>;
