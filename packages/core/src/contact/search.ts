@@ -4,7 +4,8 @@ import type { FieldError } from "../error/index.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, scopeCursor, unscopeCursor } from "../paging.ts";
 import type { FieldType, Node } from "../search/ast.ts";
-import { CONTACT_SORTABLE, contactSchema } from "../search/contact-fields.ts";
+import { CONTACT_SORTABLE, contactSchema, fieldMap } from "../search/contact-fields.ts";
+import { queryTooLarge } from "../search/limits.ts";
 import { parseSearch } from "../search/parse.ts";
 import type { SortKey } from "../search/port.ts";
 import { readSettings } from "../tenant/index.ts";
@@ -28,7 +29,7 @@ export async function searchContacts(request: ContactSearch) {
   const custom = (await readSettings()).customFields as { name: string; type: string }[];
   const schema = contactSchema(custom);
   const node = request.query ?? (request.search ? parseSearch(request.search) : null);
-  if (node) checkFields(node, schema.types);
+  if (node) checkQuery(node, schema.types);
   const sort = request.sort ?? [];
   for (const key of sort)
     if (!(CONTACT_SORTABLE as readonly string[]).includes(key.field) && !key.field.startsWith("custom:"))
@@ -45,9 +46,9 @@ export async function searchContacts(request: ContactSearch) {
     sort,
     limit: request.limit ?? DEFAULT_LIMIT,
     cursor: unscopeCursor(scope, request.cursor),
-    types: Object.fromEntries(
-      Object.entries(schema.types).filter(([k]) => k.startsWith("custom:")),
-    ) as Record<string, FieldType>,
+    types: fieldMap(
+      Object.fromEntries(Object.entries(schema.types).filter(([k]) => k.startsWith("custom:"))),
+    ),
   });
   const items = await loadInOrder(tenant, page.ids);
   return { items, total: page.total, nextCursor: scopeCursor(scope, page.nextCursor) };
@@ -63,7 +64,14 @@ async function loadInOrder(tenant: string, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function checkFields(node: Node, types: Record<string, FieldType>) {
+/**
+ * Refuses a query too deep or too big to walk (the search box can nest as the query model can), and rules
+ * on fields the tenant's contacts do not have (`types` has no prototype: `constructor` is unknown too).
+ */
+function checkQuery(node: Node, types: Record<string, FieldType>) {
+  const tooLarge = queryTooLarge(node);
+  if (tooLarge !== null)
+    throw new VisibleError("input", "search.too_complex", tooLarge, [{ path: "query", message: tooLarge }]);
   const errors: FieldError[] = [];
   const walk = (n: Node) => {
     if (n.type === "group") n.rules.forEach(walk);

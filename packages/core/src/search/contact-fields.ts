@@ -2,10 +2,17 @@ import type { FieldType } from "./ast.ts";
 import type { FieldSchema } from "./evaluate.ts";
 
 /**
+ * A map by field name without a prototype, so a field named `constructor`, `toString` or `__proto__` is
+ * looked up as no field at all instead of as Object.prototype's (it once reached SQL as a column name).
+ */
+export const fieldMap = <T>(entries: Record<string, T>): Record<string, T> =>
+  Object.assign(Object.create(null), entries);
+
+/**
  * Contact fields a query may name, with their types: spec 000 §3's query fields, and spec 002's segment
  * query fields (dateCreated, status) besides.
  */
-export const CONTACT_FIELDS: Record<string, FieldType> = {
+export const CONTACT_FIELDS: Record<string, FieldType> = fieldMap({
   firstName: "text",
   lastName: "text",
   phone: "text",
@@ -26,7 +33,7 @@ export const CONTACT_FIELDS: Record<string, FieldType> = {
   updatedAt: "date",
   expireDt: "date",
   dnc: "boolean",
-};
+});
 
 /** Fields a free-text term of the search box looks in. */
 export const CONTACT_SEARCHABLE = [
@@ -63,7 +70,7 @@ export const CONTACT_SORTABLE = [
 
 /** Custom fields join the schema typed by the tenant's definitions: DateTime as epoch numbers. */
 export function contactSchema(custom: readonly { name: string; type: string }[]): FieldSchema {
-  const types: Record<string, FieldType> = { ...CONTACT_FIELDS };
+  const types = fieldMap(CONTACT_FIELDS);
   for (const f of custom)
     types[`custom:${f.name}`] =
       f.type === "Number" || f.type === "DateTime" ? "number" : f.type === "Boolean" ? "boolean" : "text";

@@ -1,3 +1,4 @@
+import { boundedArray } from "@reachcx/core/bounds";
 import {
   addNote,
   ContactInput,
@@ -28,8 +29,10 @@ const ListQuery = v.object({
 const QueryBody = v.strictObject({
   query: v.nullable(QueryNode),
   sort: v.optional(
-    v.array(
+    boundedArray(
       v.strictObject({ field: v.pipe(v.string(), v.maxLength(100)), direction: v.picklist(["asc", "desc"]) }),
+      5,
+      "A query sorts by at most 5 fields.",
     ),
   ),
   limit: v.optional(
