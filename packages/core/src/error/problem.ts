@@ -13,7 +13,10 @@ export const ProblemSchema = v.object({
   status: v.number(),
   detail: v.string(),
   code: v.pipe(v.string(), v.description("A stable dotted code, e.g. contact.not_found")),
-  errors: v.array(FieldErrorSchema),
+  errors: v.pipe(v.array(FieldErrorSchema), v.description("The first 20 refused fields")),
+  errorCount: v.optional(
+    v.pipe(v.number(), v.description("How many fields were refused, when more than `errors` lists")),
+  ),
   requestId: v.optional(v.string()),
 });
 export type ProblemDocument = v.InferOutput<typeof ProblemSchema>;

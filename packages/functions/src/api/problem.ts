@@ -13,8 +13,13 @@ export interface Problem {
   detail: string;
   code: string;
   errors: FieldError[];
+  /** How many field errors there were, when more than `errors` lists. */
+  errorCount?: number;
   requestId?: string;
 }
+
+/** A refusal lists at most this many field errors: a form shows a handful, and the answer stays small. */
+const MAX_ERRORS = 20;
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -41,7 +46,8 @@ export function problem(
     status,
     detail,
     code,
-    errors,
+    errors: errors.slice(0, MAX_ERRORS),
+    ...(errors.length > MAX_ERRORS ? { errorCount: errors.length } : {}),
     requestId: c.get("requestId" as never),
   };
   return c.body(JSON.stringify(body), status, { "content-type": "application/problem+json" });
