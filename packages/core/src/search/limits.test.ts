@@ -7,7 +7,7 @@ import { QueryNode } from "./schema.ts";
 
 const rule: Node = { type: "rule", field: "firstName", operator: "eq", value: "x" };
 const nested = (depth: number): Node => {
-  let node = rule;
+  let node: Node = rule;
   for (let i = 0; i < depth; i++) node = group("and", [node]);
   return node;
 };
