@@ -102,8 +102,8 @@ const fields = {
   phone,
   cell: phone,
   email: optionalText([
-    v.email("Please enter a valid email address"),
     v.maxLength(254, "Please enter a valid email address"),
+    v.email("Please enter a valid email address"),
   ]),
   address1: optionalText([
     v.maxLength(50, "Must be 50 characters or less"),
@@ -164,8 +164,8 @@ const fields = {
   ),
   /**
    * `custom:{name}` keys, checked against the tenant's custom fields by checkCustomFields; every key reaches
-   * it, `__proto__` too, to be refused as unknown. Values are single values (an object is let one level
-   * through only for checkCustomFields to refuse it by name).
+   * it, `__proto__` too, to be refused by name. Values are single values; one level of object is let
+   * through so that a key like `__proto__` with an object value is still refused by name.
    */
   customFields: v.optional(
     freeRecord(
