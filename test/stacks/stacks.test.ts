@@ -2,6 +2,7 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../../packages/core/src/web/headers.ts";
 import { PlaceholderWorkflow } from "../../packages/core/src/workflows/index.ts";
 import { addStacks, STACKS } from "../../stacks/index.ts";
 
@@ -192,5 +193,31 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
 
   it("serves the console from CloudFront", () => {
     t("Web").resourceCountIs("AWS::CloudFront::Distribution", 1);
+  });
+
+  it("adds the console's security headers to every CloudFront answer", () => {
+    const policies = t("Web").findResources("AWS::CloudFront::ResponseHeadersPolicy");
+    expect(Object.keys(policies)).toHaveLength(1);
+    const [id, policy] = Object.entries(policies)[0] as [string, any];
+    const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    // The API and WebSocket origins are tokens, so the policy is a join; its fixed parts are the core text.
+    const csp = JSON.stringify(security.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of contentSecurityPolicy()
+      .split("; ")
+      .filter((d) => !d.startsWith("connect-src")))
+      expect(csp).toContain(directive);
+    // connect-src: the HTTP API's and the WebSocket API's endpoints.
+    expect(csp).toMatch(
+      /connect-src 'self' ",\{"Fn::ImportValue":"[^"]*-Api:\w*ApiEndpoint\w*"\}," ",\{"Fn::ImportValue":"[^"]*-Realtime:\w*ApiEndpoint/,
+    );
+    expect(security).toMatchObject({
+      FrameOptions: { FrameOption: "DENY", Override: true },
+      ReferrerPolicy: { ReferrerPolicy: "strict-origin-when-cross-origin", Override: true },
+      ContentTypeOptions: { Override: true },
+      StrictTransportSecurity: { IncludeSubdomains: true, Override: true },
+    });
+    t("Web").hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: { DefaultCacheBehavior: { ResponseHeadersPolicyId: { Ref: id } } },
+    });
   });
 });
