@@ -42,7 +42,7 @@ function stopGroup(child: ChildProcess) {
 async function dynamoAloneSeconds(): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnDynamo({ port, sharedDb: true, stdio: "ignore" });
+  const child = spawnDynamo({ port, stdio: "ignore" });
   for (;;) {
     try {
       await fetch(`http://127.0.0.1:${port}`);

@@ -139,17 +139,11 @@ async function indexThroughput() {
   const search = sqliteSearch(join(dir, "search.db"));
   const feeds: ChangeFeed[] = [];
   try {
-    const raw = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: "us-east-1",
-      credentials: { accessKeyId: "l", secretAccessKey: "l" },
-    });
+    const { endpoint, credentials } = dynamo;
+    const raw = new DynamoDBClient({ endpoint, region: "us-east-1", credentials });
     const streamArn = await ensureTable(raw, "reachcx");
     raw.destroy();
-    const store = createService(
-      createDynamoClient({ table: "reachcx", endpoint: dynamo.endpoint }),
-      "reachcx",
-    );
+    const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
     const tenants = { warmup: `${TENANT}-warmup`, raw: `${TENANT}-raw`, indexed: TENANT };
     for (const id of Object.values(tenants)) {
       await store.entities.tenant.create({ id, name: id, apiKey: `k-${id}` }).go();
@@ -157,7 +151,11 @@ async function indexThroughput() {
     }
 
     // `npm run generate` finds DynamoDB Local through DATA_DIR/runtime.json, as npm start writes it.
-    writeFileSync(join(dir, "runtime.json"), JSON.stringify({ dynamoEndpoint: dynamo.endpoint }));
+    writeFileSync(
+      join(dir, "runtime.json"),
+      JSON.stringify({ dynamoEndpoint: endpoint, dynamoCredentials: credentials }),
+      { mode: 0o600 },
+    );
     const cli = fileURLToPath(new URL("../packages/local/src/generate/cli.ts", import.meta.url));
     /** Runs `npm run generate`; resolves with its own timing of the writes and when they started here. */
     const generate = (tenant: string, count: number, seed: number) =>
@@ -189,7 +187,7 @@ async function indexThroughput() {
     let indexedRecords = 0;
     /** A feed that indexes from the stream's newest (or oldest) record on; stopped in finally if still running. */
     const startFeed = async (from: "latest" | "oldest" = "latest") => {
-      const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) => console.error(err), from);
+      const feed = new ChangeFeed(dynamo, streamArn, (err) => console.error(err), from);
       feed.subscribe(async (records) => {
         await indexChanges(search, records);
         indexedRecords += records.length;

@@ -65,7 +65,11 @@ function identitySuite(name: string, make: () => Identity) {
 
 identitySuite("embedded (Store + jose)", () => {
   const store = createService(
-    createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }),
+    createDynamoClient({
+      table: "reachcx",
+      endpoint: inject("dynamoEndpoint"),
+      credentials: inject("dynamoCredentials"),
+    }),
     "reachcx",
   );
   return embeddedIdentity({ store, key: randomBytes(32) });

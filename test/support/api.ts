@@ -110,7 +110,11 @@ export async function newTenant(licenses: string[]): Promise<Session & { email: 
   const { createDynamoClient } = await import("../../packages/core/src/store/client.ts");
   const { createService } = await import("../../packages/core/src/store/entities.ts");
   const store = createService(
-    createDynamoClient({ table: "reachcx", endpoint: inject("dynamoEndpoint") }),
+    createDynamoClient({
+      table: "reachcx",
+      endpoint: inject("dynamoEndpoint"),
+      credentials: inject("dynamoCredentials"),
+    }),
     "reachcx",
   );
   await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();

@@ -13,6 +13,7 @@ declare module "vitest" {
     dataDir: string;
     demoPassword: string;
     dynamoEndpoint: string;
+    dynamoCredentials: { accessKeyId: string; secretAccessKey: string };
   }
 }
 
@@ -29,6 +30,7 @@ export async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
   project.provide("demoPassword", TEST_PASSWORD);
   project.provide("dynamoEndpoint", runtime.dynamoEndpoint);
+  project.provide("dynamoCredentials", runtime.dynamoCredentials);
 }
 
 export async function teardown() {

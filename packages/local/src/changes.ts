@@ -8,6 +8,7 @@ import {
 } from "@aws-sdk/client-dynamodb-streams";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { ChangeRecord } from "@reachcx/core/realtime/index";
+import type { DynamoConnection } from "./dynamo.ts";
 
 export type ChangeHandler = (records: ChangeRecord[]) => unknown;
 
@@ -33,17 +34,14 @@ export class ChangeFeed {
   private loop: Promise<void> = Promise.resolve();
 
   constructor(
-    endpoint: string,
+    dynamo: DynamoConnection,
     private readonly streamArn: string,
     private readonly onError: (err: unknown) => void,
     /** Where reading begins: the newest record (the runtime), or the oldest kept (replays, the bench). */
     private readonly from: "latest" | "oldest" = "latest",
   ) {
-    this.client = new DynamoDBStreamsClient({
-      endpoint,
-      region: "us-east-1",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    });
+    const { endpoint, credentials } = dynamo;
+    this.client = new DynamoDBStreamsClient({ endpoint, credentials, region: "us-east-1" });
   }
 
   subscribe(handler: ChangeHandler): () => void {

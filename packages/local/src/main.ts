@@ -6,11 +6,14 @@ import { type Runtime, startRuntime } from "./runtime.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
 
 /**
- * `npm start`. Environment (README contract): PORT (3000), DATA_DIR (.data; an empty directory gives a
- * fresh instance with the demo data), DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL.
+ * `npm start`. Environment (README contract): PORT (3000), HOST (127.0.0.1: only this machine can reach
+ * the console), DATA_DIR (.data; an empty directory gives a fresh instance with the demo data),
+ * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL.
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
+const widened = host !== undefined && !["127.0.0.1", "localhost", "::1"].includes(host);
 const inMemory = process.env.IN_MEMORY === "1";
 const dataDir = inMemory ? undefined : resolve(process.env.DATA_DIR ?? ".data");
 const demoPassword = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
@@ -30,7 +33,7 @@ async function shutdown(code: number) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 
 try {
-  runtime = await startRuntime({ port, dataDir, demoPassword });
+  runtime = await startRuntime({ port, host, dataDir, demoPassword });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const users = Object.values(DEMO)
     .map((d) => `    ${d.user.email.padEnd(26)} ${d.user.tenantRole.padEnd(10)} tenant ${d.tenant.id}`)
@@ -38,7 +41,7 @@ try {
   console.log(`
   ReachCX console is running at ${runtime.url}   (ready in ${seconds} s)
   API docs: ${runtime.url}/api/docs
-  Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}
+  Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}${widened ? `\n  Listening on ${host} (HOST): other machines that reach it can use the console.` : ""}
 
   Demo sign-in (password: ${demoPassword}):
 ${users}

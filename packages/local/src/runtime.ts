@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
 import { indexChanges } from "@reachcx/core/search/indexer";
-import { createDynamoClient } from "@reachcx/core/store/client";
+import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
 import { forgetTenant } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
@@ -24,6 +24,7 @@ export interface RuntimeOptions {
   /** Directory for DynamoDB Local's files and the keys; undefined keeps everything in memory. */
   dataDir?: string;
   demoPassword: string;
+  /** Address the console listens on; loopback unless widened (HOST). */
   host?: string;
 }
 
@@ -34,6 +35,8 @@ export interface Runtime {
   hub: RealtimeHub;
   /** DynamoDB Local's endpoint, for conformance suites that exercise adapters directly. */
   dynamoEndpoint: string;
+  /** The credentials that open this instance's database; any others see an empty one. */
+  dynamoCredentials: LocalCredentials;
   stop(): Promise<void>;
 }
 
@@ -42,7 +45,8 @@ export const WEB_DIST = join(ROOT, "packages/web/dist");
 
 /** Starts the whole product on one machine: DynamoDB Local, the change feed, the API and the console. */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  if (options.port !== 0) await assertPortFree(options.port, options.host ?? "0.0.0.0");
+  const host = options.host ?? "127.0.0.1";
+  if (options.port !== 0) await assertPortFree(options.port, host);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const dynamo = await startDynamo({ dataDir: options.dataDir });
   const cleanup: (() => Promise<unknown>)[] = [() => dynamo.stop()];
@@ -51,26 +55,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await step().catch((err) => log.error("stop failed", { error: err }));
   };
   try {
-    const raw = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: "us-east-1",
-      credentials: { accessKeyId: "local", secretAccessKey: "local" },
-    });
+    const { endpoint, credentials } = dynamo;
+    const raw = new DynamoDBClient({ endpoint, region: "us-east-1", credentials });
     const streamArn = await ensureTable(raw, TABLE).catch((err: unknown) => {
       throw new StartupError(
         `The data in ${options.dataDir ?? "memory"} could not be opened (${(err as Error).message}); move it away to start fresh.`,
       );
     });
     raw.destroy();
-    const store = createService(createDynamoClient({ table: TABLE, endpoint: dynamo.endpoint }), TABLE);
+    const store = createService(createDynamoClient({ table: TABLE, endpoint, credentials }), TABLE);
     const search = await openSearchIndex(options.dataDir, store);
     cleanup.push(async () => search.close());
     buildEnv({ store, dataDir: options.dataDir, search });
 
     const hub = new RealtimeHub();
-    const feed = new ChangeFeed(dynamo.endpoint, streamArn, (err) =>
-      log.error("change feed", { error: err }),
-    );
+    const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }));
     feed.subscribe(hub.publish);
     feed.subscribe((records) => indexChanges(search, records));
     feed.subscribe((records) => {
@@ -84,7 +83,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const seeded = await seedDemo(options.demoPassword);
     const app = createServerApp({ webDist: WEB_DIST, hub });
-    const server = await listen(app.fetch, options.port, options.host ?? "0.0.0.0");
+    const server = await listen(app.fetch, options.port, host);
     cleanup.push(
       () =>
         new Promise<void>((done) => {
@@ -93,17 +92,37 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const port = (server.address() as AddressInfo).port;
-    // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
+    // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop. It holds the key,
+    // so only the owner may read it (a file left by a killed run is replaced, not rewritten in place).
     if (options.dataDir) {
       const file = join(options.dataDir, "runtime.json");
-      writeFileSync(file, JSON.stringify({ dynamoEndpoint: dynamo.endpoint, port }));
+      rmSync(file, { force: true });
+      writeFileSync(
+        file,
+        JSON.stringify({ dynamoEndpoint: dynamo.endpoint, dynamoCredentials: dynamo.credentials, port }),
+        { mode: 0o600 },
+      );
       cleanup.push(async () => rmSync(file, { force: true }));
     }
-    return { url: `http://localhost:${port}`, port, seeded, hub, stop, dynamoEndpoint: dynamo.endpoint };
+    return {
+      url: `http://${urlHost(host)}:${port}`,
+      port,
+      seeded,
+      hub,
+      stop,
+      dynamoEndpoint: dynamo.endpoint,
+      dynamoCredentials: dynamo.credentials,
+    };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/** The host to print: localhost when the console is reachable there, else the address it listens on. */
+function urlHost(host: string) {
+  if (["127.0.0.1", "0.0.0.0", "::", "localhost"].includes(host)) return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 const portInUse = (port: number) =>

@@ -2,7 +2,7 @@ import "../quiet.ts";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createDynamoClient } from "@reachcx/core/store/client";
+import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
 import { TABLE } from "../env.ts";
 import { loadContacts } from "./load.ts";
@@ -20,9 +20,11 @@ const { values } = parseArgs({
 });
 const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 let endpoint: string;
+let credentials: LocalCredentials;
 try {
-  endpoint = (JSON.parse(readFileSync(join(dataDir, "runtime.json"), "utf8")) as { dynamoEndpoint: string })
-    .dynamoEndpoint;
+  ({ dynamoEndpoint: endpoint, dynamoCredentials: credentials } = JSON.parse(
+    readFileSync(join(dataDir, "runtime.json"), "utf8"),
+  ) as { dynamoEndpoint: string; dynamoCredentials: LocalCredentials });
 } catch {
   console.error(`No running console found for ${dataDir}: start it first with npm start (same DATA_DIR).`);
   process.exit(1);
@@ -32,7 +34,7 @@ if (!Number.isInteger(count) || count < 1) {
   console.error("--count must be a whole number of at least 1.");
   process.exit(1);
 }
-const store = createService(createDynamoClient({ table: TABLE, endpoint }), TABLE);
+const store = createService(createDynamoClient({ table: TABLE, endpoint, credentials }), TABLE);
 const started = Date.now();
 const written = await loadContacts(store, {
   tenant: values.tenant as string,
