@@ -207,3 +207,26 @@ describe("custom fields named like Object.prototype's", () => {
     ]);
   });
 });
+
+describe("top-level keys named like Object.prototype's", () => {
+  it.each(["__proto__", "constructor", "prototype", "toString", "valueOf"])(
+    "a body key %s is refused by name, not dropped",
+    async (key) => {
+      const raw = JSON.stringify(contact).replace(/^\{/, `{"${key}":{"polluted":true},`);
+      const created = await call("/api/contacts", {
+        method: "POST",
+        raw,
+        headers: { "content-type": "application/json" },
+        session: acme,
+      });
+      expect(expectProblem(created, 400).errors.map((e) => e.path)).toEqual([key]);
+      const settings = await call("/api/tenant-settings", {
+        method: "PATCH",
+        raw: `{"${key}":1}`,
+        headers: { "content-type": "application/json" },
+        session: acme,
+      });
+      expect(expectProblem(settings, 400).errors.map((e) => e.path)).toEqual([key]);
+    },
+  );
+});
