@@ -44,6 +44,8 @@ describe("DynamoDB Local", () => {
     expect(statSync(key).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(key, "utf8")).accessKeyId).toBe(inject("dynamoCredentials").accessKeyId);
     expect(statSync(join(dataDir, "runtime.json")).mode & 0o777).toBe(0o600);
+    // DynamoDB Local writes its files 0644: the folder holding them keeps other local users out.
+    expect(statSync(join(dataDir, "dynamodb")).mode & 0o777).toBe(0o700);
   });
 
   // DynamoDB Local 3.3.0 already matches its default allow-list '*' literally (only `Origin: *` gets it);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -123,6 +123,8 @@ export async function startDynamo(options: { dataDir?: string }): Promise<Dynamo
   if (options.dataDir) {
     path = join(options.dataDir, "dynamodb");
     mkdirSync(path, { recursive: true });
+    // Java writes the database files 0644; only their owner may enter the folder that holds them.
+    chmodSync(path, 0o700);
     pidFile = join(options.dataDir, "dynamodb.pid");
     killStale(pidFile);
     adoptSharedDb(path, credentials);
