@@ -99,3 +99,7 @@ export function freeRecord(limits: JsonLimits, message: string) {
 
 const isObject = (input: unknown): input is Record<string, unknown> =>
   typeof input === "object" && input !== null && !Array.isArray(input);
+
+/** Text that must be there (after trimming) and fit in `max` characters; each rule with its own message. */
+export const requiredText = (required: string, max: number, tooLong = `Must be ${max} characters or less`) =>
+  v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, tooLong));

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { boundedArray, freeRecord } from "../bounds.ts";
+import { boundedArray, freeRecord, requiredText } from "../bounds.ts";
 import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constants.ts";
 
 /** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
@@ -56,29 +56,14 @@ export const CONTACT_LIMITS = { balances: 50, mobileDevices: 20, customFields: 1
 
 /** A balance (spec 002 §5): all four values; amount and age parsed as numbers. */
 export const Balance = v.strictObject({
-  id: v.pipe(
-    v.string("A balance needs an id."),
-    v.trim(),
-    v.minLength(1, "A balance needs an id."),
-    v.maxLength(100, "A balance id can be at most 100 characters."),
-  ),
-  type: v.pipe(
-    v.string("A balance needs a type."),
-    v.trim(),
-    v.minLength(1, "A balance needs a type."),
-    v.maxLength(50, "A balance type can be at most 50 characters."),
-  ),
+  id: requiredText("A balance needs an id.", 100, "A balance id can be at most 100 characters."),
+  type: requiredText("A balance needs a type.", 50, "A balance type can be at most 50 characters."),
   amount: numeric("The amount must be a number."),
   age: numeric("The age must be a number."),
 });
 
 export const MobileDevice = v.strictObject({
-  id: v.pipe(
-    v.string("A device needs an id."),
-    v.trim(),
-    v.minLength(1, "A device needs an id."),
-    v.maxLength(255, "A device id can be at most 255 characters."),
-  ),
+  id: requiredText("A device needs an id.", 255, "A device id can be at most 255 characters."),
   type: v.picklist(DEVICE_TYPES, "A device needs a type: android or ios."),
 });
 

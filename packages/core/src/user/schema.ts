@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { requiredText } from "../bounds.ts";
 import { RIGHTS_PATTERN } from "../rights/index.ts";
 
 const password = v.pipe(
@@ -30,12 +31,7 @@ export const SignIn = v.strictObject({
 });
 
 export const SignUp = v.strictObject({
-  name: v.pipe(
-    v.string("Please enter your name."),
-    v.trim(),
-    v.minLength(1, "Please enter your name."),
-    v.maxLength(100, "Must be 100 characters or less"),
-  ),
+  name: requiredText("Please enter your name.", 100),
   email,
   password,
 });
@@ -43,36 +39,16 @@ export type SignUp = v.InferOutput<typeof SignUp>;
 
 /** Create User (spec 003 §5), the provider's form. */
 export const CreateUser = v.strictObject({
-  tenant: v.pipe(
-    v.string("Please enter in Tenant."),
-    v.trim(),
-    v.minLength(1, "Please enter in Tenant."),
-    v.maxLength(63, "Tenant ID must be 63 characters or less"),
-  ),
-  name: v.pipe(
-    v.string("Please enter in name of user."),
-    v.trim(),
-    v.minLength(1, "Please enter in name of user."),
-    v.maxLength(100, "Must be 100 characters or less"),
-  ),
+  tenant: requiredText("Please enter in Tenant.", 63, "Tenant ID must be 63 characters or less"),
+  name: requiredText("Please enter in name of user.", 100),
   email,
   password,
-  tenantRole: v.pipe(
-    v.string("Please enter in tenant role."),
-    v.trim(),
-    v.minLength(1, "Please enter in tenant role."),
-    v.maxLength(50, "Must be 50 characters or less"),
-  ),
+  tenantRole: requiredText("Please enter in tenant role.", 50),
   securityRights: v.pipe(
     v.string(),
     v.maxLength(7, "Security rights must be four 0/1 flags joined by |."),
     v.regex(RIGHTS_PATTERN, "Security rights must be four 0/1 flags joined by |."),
   ),
-  company: v.pipe(
-    v.string("Please enter in company name."),
-    v.trim(),
-    v.minLength(1, "Please enter in company name."),
-    v.maxLength(100, "Must be 100 characters or less"),
-  ),
+  company: requiredText("Please enter in company name.", 100),
 });
 export type CreateUser = v.InferOutput<typeof CreateUser>;
