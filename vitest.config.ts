@@ -16,7 +16,11 @@ export default defineConfig({
         test: {
           name: "core",
           environment: "node",
-          include: ["packages/core/src/**/*.test.ts", "packages/local/src/**/*.test.ts"],
+          include: [
+            "packages/core/src/**/*.test.ts",
+            "packages/functions/src/**/*.test.ts",
+            "packages/local/src/**/*.test.ts",
+          ],
         },
       },
       {

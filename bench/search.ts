@@ -187,7 +187,7 @@ async function indexThroughput() {
     let indexedRecords = 0;
     /** A feed that indexes from the stream's newest (or oldest) record on; stopped in finally if still running. */
     const startFeed = async (from: "latest" | "oldest" = "latest") => {
-      const feed = new ChangeFeed(dynamo, streamArn, (err) => console.error(err), from);
+      const feed = new ChangeFeed(dynamo, streamArn, (err) => console.error(err), { from });
       feed.subscribe(async (records) => {
         await indexChanges(search, records);
         indexedRecords += records.length;

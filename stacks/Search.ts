@@ -1,6 +1,8 @@
-import { RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
 import * as opensearch from "aws-cdk-lib/aws-opensearchservice";
+import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Storage } from "./Storage.ts";
 
@@ -23,6 +25,13 @@ export function Search({ stack, app }: StackContext) {
     environment: { OPENSEARCH_URL: `https://${domain.domainEndpoint}` },
   });
   domain.grantReadWrite(indexer);
+  // Where a stretch of the shard goes once its retries are spent (a record the indexer cannot read or
+  // index): shard id and sequence numbers, enough to read the records again while the stream keeps them.
+  const deadLetters = new sqs.Queue(stack, "SearchIndexerDeadLetters", {
+    retentionPeriod: Duration.days(14),
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+  });
   table.addConsumers(stack, {
     indexer: {
       function: indexer,
@@ -32,9 +41,11 @@ export function Search({ stack, app }: StackContext) {
           batchSize: 500,
           bisectBatchOnError: true,
           retryAttempts: 10,
+          reportBatchItemFailures: true,
+          onFailure: new SqsDlq(deadLetters),
         },
       },
     },
   });
-  return { domain, indexer };
+  return { domain, indexer, deadLetters };
 }

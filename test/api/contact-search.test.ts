@@ -2,23 +2,13 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, DEMO_USERS, expectProblem, type Session, signIn } from "../support/api.ts";
+import { call, DEMO_USERS, eventually, expectProblem, type Session, signIn } from "../support/api.ts";
 
 let acme: Session;
 const tag = randomUUID()
   .slice(0, 6)
   .replace(/[^a-z0-9]/g, "x");
 const source = `src${tag}`;
-
-/** Polls until the change feed has indexed what was written (the spec's "visible to search within 2 s"). */
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 2000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   acme = await signIn(DEMO_USERS.acme);

@@ -1,17 +1,10 @@
 import { spawn } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { processesMentioning, startServing } from "../support/processes.ts";
 
 /** Runs `npm start`'s entry point and collects what a person at the terminal would see. */
 function start(env: Record<string, string>) {
@@ -97,35 +90,6 @@ describe("npm start refuses to start with a one-line reason", { timeout: 60_000 
   });
 });
 
-/** Starts the entry point and resolves once the banner shows its URL. */
-function startServing(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "error", PORT: "0", ...env },
-  });
-  let stdout = "";
-  return new Promise<{ url: string; stdout: () => string; stop: () => Promise<number | null> }>(
-    (resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 40_000);
-      child.stdout.on("data", (d) => {
-        stdout += d;
-        const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
-        if (url) {
-          clearTimeout(timer);
-          resolve({
-            url,
-            stdout: () => stdout,
-            stop: () =>
-              new Promise((done) => {
-                child.once("exit", (code) => done(code));
-                child.kill("SIGINT");
-              }),
-          });
-        }
-      });
-    },
-  );
-}
-
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -175,20 +139,6 @@ describe("npm start keeps data across restarts and stops cleanly", { timeout: 90
     }
   });
 });
-
-/** Processes whose command line mentions this text (Linux /proc). */
-function processesMentioning(text: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(text)) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
 
 describe("a killed npm start", { timeout: 60_000 }, () => {
   it("leaves no DynamoDB Local behind even when killed with SIGKILL", async () => {

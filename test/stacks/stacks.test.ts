@@ -162,6 +162,24 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     });
   });
 
+  it("sends what the indexer cannot read or index to a dead-letter queue instead of blocking the shard", () => {
+    const queues = Object.keys(t("Search").findResources("AWS::SQS::Queue"));
+    expect(queues).toHaveLength(1);
+    const queueArn = { "Fn::GetAtt": [queues[0], "Arn"] };
+    t("Search").hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      StartingPosition: "TRIM_HORIZON",
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      DestinationConfig: { OnFailure: { Destination: queueArn } },
+    });
+    // The indexer's role may send to that queue.
+    const sends = Object.values(t("Search").findResources("AWS::IAM::Policy"))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement)
+      .filter((s: any) => [s.Action].flat().includes("sqs:SendMessage"));
+    expect(sends.map((s: any) => s.Resource)).toEqual([queueArn]);
+  });
+
   it("has an encrypted OpenSearch domain", () => {
     t("Search").hasResourceProperties("AWS::OpenSearchService::Domain", {
       EncryptionAtRestOptions: { Enabled: true },

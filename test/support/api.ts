@@ -49,6 +49,16 @@ export async function call(
   return { status: res.status, headers: res.headers, json, text };
 }
 
+/** Polls until the change feed has indexed what was written (the spec's "visible to search within 2 s"). */
+export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 2000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function signIn(email: string, password = inject("demoPassword")): Promise<Session> {
   const res = await call("/api/auth/sign-in", { method: "POST", body: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${res.text}`);

@@ -10,6 +10,7 @@ import { createService } from "@reachcx/core/store/entities";
 import { forgetTenant } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
 import { ChangeFeed } from "./changes.ts";
+import type { DeadLetters } from "./dead-letters.ts";
 import { startDynamo } from "./dynamo.ts";
 import { buildEnv, TABLE } from "./env.ts";
 import { StartupError } from "./errors.ts";
@@ -37,6 +38,8 @@ export interface Runtime {
   dynamoEndpoint: string;
   /** The credentials that open this instance's database; any others see an empty one. */
   dynamoCredentials: LocalCredentials;
+  /** Change-stream records set aside so the feed could go on (counted, and kept in DATA_DIR/dead-letters.jsonl). */
+  deadLetters: DeadLetters;
   stop(): Promise<void>;
 }
 
@@ -69,15 +72,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     buildEnv({ store, dataDir: options.dataDir, search });
 
     const hub = new RealtimeHub();
-    const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }));
-    feed.subscribe(hub.publish);
-    feed.subscribe((records) => indexChanges(search, records));
+    const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
+      dataDir: options.dataDir,
+    });
+    feed.subscribe(hub.publish, "realtime");
+    feed.subscribe((records) => indexChanges(search, records), "search index");
     feed.subscribe((records) => {
       for (const r of records) {
         const image = r.newImage ?? r.oldImage;
         if (image?.__edb_e__ === "tenant" && typeof image.id === "string") forgetTenant(image.id);
       }
-    });
+    }, "tenant cache");
     await feed.start();
     cleanup.push(() => feed.stop());
 
@@ -112,6 +117,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stop,
       dynamoEndpoint: dynamo.endpoint,
       dynamoCredentials: dynamo.credentials,
+      deadLetters: feed.deadLetters,
     };
   } catch (err) {
     await stop();

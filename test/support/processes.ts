@@ -1,0 +1,53 @@
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * Starts `npm start`'s entry point and resolves once the banner shows its URL. Detached, it leads its own
+ * process group (DynamoDB Local's guard leads another), so the test can kill the whole group.
+ */
+export function startServing(env: Record<string, string>, options: { detached?: boolean } = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
+    env: { ...process.env, LOG_LEVEL: "error", PORT: "0", ...env },
+    detached: options.detached ?? false,
+  });
+  let stdout = "";
+  return new Promise<{
+    url: string;
+    pid: number;
+    stdout: () => string;
+    stop: () => Promise<number | null>;
+  }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 40_000);
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({
+          url,
+          pid: child.pid as number,
+          stdout: () => stdout,
+          stop: () =>
+            new Promise((done) => {
+              child.once("exit", (code) => done(code));
+              child.kill("SIGINT");
+            }),
+        });
+      }
+    });
+  });
+}
+
+/** Processes whose command line mentions this text (Linux /proc). */
+export function processesMentioning(text: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(text)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
