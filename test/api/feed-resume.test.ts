@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { processesMentioning, startServing } from "../support/processes.ts";
+import { processesMentioning, signInAt, startServing } from "../support/processes.ts";
 
 const PASSWORD = "resume-pass-1";
 const dirs: string[] = [];
@@ -11,16 +11,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(url: string) {
-  const res = await fetch(`${url}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@acme.example", password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
-  const body = (await res.json()) as { token: string; context: { apiKey: string } };
-  return { authorization: `Bearer ${body.token}`, "x-api-key": body.context.apiKey };
-}
+const signIn = (url: string) => signInAt(url, PASSWORD);
 
 describe("the change feed after kill -9", { timeout: 90_000 }, () => {
   it("indexes every contact whose write was confirmed before the kill, within 5 s of the restart", async () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { processesMentioning, startServing } from "../support/processes.ts";
+import { processesMentioning, signInAt, startServing } from "../support/processes.ts";
 
 /** Runs `npm start`'s entry point and collects what a person at the terminal would see. */
 function start(env: Record<string, string>) {
@@ -102,15 +102,7 @@ const alive = (pid: number) => {
 describe("npm start keeps data across restarts and stops cleanly", { timeout: 90_000 }, () => {
   it("a setting saved before Ctrl-C is there after a restart, and no DynamoDB Local is left running", async () => {
     const dir = tempDir();
-    const signIn = async (url: string) => {
-      const res = await fetch(`${url}/api/auth/sign-in`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "admin@acme.example", password: "persist-pass-1" }),
-      });
-      const body = (await res.json()) as { token: string; context: { apiKey: string } };
-      return { authorization: `Bearer ${body.token}`, "x-api-key": body.context.apiKey };
-    };
+    const signIn = (url: string) => signInAt(url, "persist-pass-1");
 
     const first = await startServing({ DATA_DIR: dir, DEMO_PASSWORD: "persist-pass-1" });
     expect(first.stdout()).toContain("(demo data created)");

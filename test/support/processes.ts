@@ -51,3 +51,15 @@ export function processesMentioning(text: string): number[] {
   }
   return found;
 }
+
+/** Signs the acme demo admin in to a started instance; the headers every other call sends. */
+export async function signInAt(url: string, password: string) {
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@acme.example", password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+  const body = (await res.json()) as { token: string; context: { apiKey: string } };
+  return { authorization: `Bearer ${body.token}`, "x-api-key": body.context.apiKey };
+}
