@@ -230,3 +230,20 @@ describe("top-level keys named like Object.prototype's", () => {
     },
   );
 });
+
+describe("numbers the Store cannot keep", () => {
+  it.each([4.04e41, -1.7e184, 1e-200])("%d in a chart or a balance answers 400, not 500", async (n) => {
+    const chart = await call("/api/tenant-settings", {
+      method: "PATCH",
+      body: { dashBoardCharts: [{ title: "Big", value: n }] },
+      session: acme,
+    });
+    expectProblem(chart, 400);
+    const balance = await call("/api/contacts", {
+      method: "POST",
+      body: { ...contact, balances: [{ id: "b1", type: "Loan", amount: n, age: 1 }] },
+      session: acme,
+    });
+    expect(expectProblem(balance, 400).errors[0]?.message).toBe("The amount must be a number.");
+  });
+});

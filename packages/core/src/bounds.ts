@@ -63,6 +63,10 @@ export function withinLimits(value: unknown, limits: JsonLimits): boolean {
       if (node.length > limits.text) return false;
       continue;
     }
+    if (typeof node === "number") {
+      if (!isStorableNumber(node)) return false;
+      continue;
+    }
     if (typeof node !== "object" || node === null) continue;
     if (depth >= limits.depth) return false;
     const keys = Object.keys(node);
@@ -103,3 +107,10 @@ const isObject = (input: unknown): input is Record<string, unknown> =>
 /** Text that must be there (after trimming) and fit in `max` characters; each rule with its own message. */
 export const requiredText = (required: string, max: number, tooLong = `Must be ${max} characters or less`) =>
   v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, tooLong));
+
+/**
+ * A number the Store keeps exactly as sent: the document client refuses magnitudes beyond 2^53 and
+ * DynamoDB those under 1e-130, which would otherwise surface as a 500 on the write.
+ */
+export const isStorableNumber = (n: number) =>
+  Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER && (n === 0 || Math.abs(n) >= 1e-100);

@@ -1,3 +1,4 @@
+import { isStorableNumber } from "../bounds.ts";
 import type { FieldError } from "../error/index.ts";
 import { VisibleError } from "../error/index.ts";
 import { PHONE_PATTERN } from "./schema.ts";
@@ -66,11 +67,11 @@ function coerce(raw: unknown, type: CustomFieldDef["type"]): unknown {
           : undefined;
     case "Number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" ? Number(raw) : Number.NaN;
-      return Number.isFinite(n) ? n : undefined;
+      return isStorableNumber(n) ? n : undefined;
     }
     case "DateTime": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" ? Date.parse(raw) : Number.NaN;
-      return Number.isFinite(n) ? n : undefined;
+      return isStorableNumber(n) ? n : undefined;
     }
     case "Boolean":
       return typeof raw === "boolean" ? raw : raw === "true" ? true : raw === "false" ? false : undefined;

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { boundedArray, freeRecord, requiredText } from "../bounds.ts";
+import { boundedArray, freeRecord, isStorableNumber, requiredText } from "../bounds.ts";
 import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constants.ts";
 
 /** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
@@ -45,7 +45,7 @@ const numeric = (message: string) =>
     ),
     v.transform(Number),
     v.number(message),
-    v.finite(message),
+    v.check(isStorableNumber, message),
   );
 
 /**
