@@ -18,6 +18,7 @@ import {
   invalidCredentials,
   invalidToken,
 } from "../identity/index.ts";
+import { tooManyAttempts } from "../identity/throttle.ts";
 
 /**
  * The Identity port on Cognito: id tokens carry the custom attributes as claims, verified with the
@@ -58,6 +59,10 @@ export function cognitoIdentity(options: {
         if (!token) throw invalidCredentials();
         return { token, claims: await this.verify(token) };
       } catch (err) {
+        // Cognito's own lockout answers NotAuthorized "Password attempts exceeded", without saying for how
+        // long (1 s doubling up to ~15 min): a 429 like the embedded throttle's, with a minute as the hint.
+        if (err instanceof NotAuthorizedException && /attempts exceeded/i.test(err.message))
+          throw tooManyAttempts(60);
         if (err instanceof NotAuthorizedException || err instanceof UserNotFoundException)
           throw invalidCredentials();
         throw err;
