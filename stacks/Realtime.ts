@@ -1,6 +1,7 @@
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { Function as LambdaFunction, type StackContext, use, WebSocketApi } from "sst/constructs";
 import { Auth } from "./Auth.ts";
+import { streamDeadLetters } from "./dead-letters.ts";
 import { Storage } from "./Storage.ts";
 
 /**
@@ -32,6 +33,8 @@ export function Realtime({ stack }: StackContext) {
     handler: "packages/functions/src/realtime/fanout.handler",
     environment: { ...environment, WS_ENDPOINT: socket.url.replace(/^wss:/, "https:") },
   });
+  // Live events are worth little late: 3 retries, bisected, then the stretch goes to the dead letters.
+  const deadLetters = streamDeadLetters(stack, "RealtimeFanoutDeadLetters");
   table.addConsumers(stack, {
     fanout: {
       function: fanout,
@@ -41,6 +44,7 @@ export function Realtime({ stack }: StackContext) {
           batchSize: 100,
           retryAttempts: 3,
           bisectBatchOnError: true,
+          onFailure: deadLetters.destination,
         },
       },
     },

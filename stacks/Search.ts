@@ -1,9 +1,8 @@
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { RemovalPolicy } from "aws-cdk-lib";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
 import * as opensearch from "aws-cdk-lib/aws-opensearchservice";
-import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { streamDeadLetters } from "./dead-letters.ts";
 import { Storage } from "./Storage.ts";
 
 /** One OpenSearch domain; indexes per model (contact, activitylog, ...) are created by the indexer. */
@@ -25,13 +24,7 @@ export function Search({ stack, app }: StackContext) {
     environment: { OPENSEARCH_URL: `https://${domain.domainEndpoint}` },
   });
   domain.grantReadWrite(indexer);
-  // Where a stretch of the shard goes once its retries are spent (a record the indexer cannot read or
-  // index): shard id and sequence numbers, enough to read the records again while the stream keeps them.
-  const deadLetters = new sqs.Queue(stack, "SearchIndexerDeadLetters", {
-    retentionPeriod: Duration.days(14),
-    encryption: sqs.QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-  });
+  const deadLetters = streamDeadLetters(stack, "SearchIndexerDeadLetters");
   table.addConsumers(stack, {
     indexer: {
       function: indexer,
@@ -42,10 +35,10 @@ export function Search({ stack, app }: StackContext) {
           bisectBatchOnError: true,
           retryAttempts: 10,
           reportBatchItemFailures: true,
-          onFailure: new SqsDlq(deadLetters),
+          onFailure: deadLetters.destination,
         },
       },
     },
   });
-  return { domain, indexer, deadLetters };
+  return { domain, indexer, deadLetters: deadLetters.queue };
 }

@@ -180,6 +180,16 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     expect(sends.map((s: any) => s.Resource)).toEqual([queueArn]);
   });
 
+  it("sends what the realtime fan-out cannot handle after its retries to a dead-letter queue", () => {
+    const queues = Object.keys(t("Realtime").findResources("AWS::SQS::Queue"));
+    expect(queues).toHaveLength(1);
+    t("Realtime").hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 3,
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queues[0], "Arn"] } } },
+    });
+  });
+
   it("has an encrypted OpenSearch domain", () => {
     t("Search").hasResourceProperties("AWS::OpenSearchService::Domain", {
       EncryptionAtRestOptions: { Enabled: true },

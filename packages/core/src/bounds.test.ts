@@ -48,6 +48,9 @@ function reference(value: unknown, limits: JsonLimits) {
   const walk = (node: unknown, depth: number) => {
     nodes++;
     if (typeof node === "string") ok &&= node.length <= limits.text;
+    else if (typeof node === "number")
+      ok &&=
+        Number.isFinite(node) && (node === 0 || (Math.abs(node) <= 2 ** 53 - 1 && Math.abs(node) >= 1e-100));
     else if (typeof node === "object" && node !== null) {
       const keys = Object.keys(node);
       ok &&=
