@@ -247,3 +247,20 @@ describe("numbers the Store cannot keep", () => {
     expect(expectProblem(balance, 400).errors[0]?.message).toBe("The amount must be a number.");
   });
 });
+
+describe("refusals never echo a huge input", () => {
+  it.each([
+    ["a 200 KB string as the body", JSON.stringify("x".repeat(200_000))],
+    ["a 100 KB key", JSON.stringify({ ["k".repeat(100_000)]: 1 })],
+    ["a 200 KB first name", JSON.stringify({ ...contact, firstName: 1, lastName: ["y".repeat(200_000)] })],
+  ])("%s answers a small 400", async (_name, raw) => {
+    const res = await call("/api/contacts", {
+      method: "POST",
+      raw,
+      headers: { "content-type": "application/json" },
+      session: acme,
+    });
+    expectProblem(res, 400);
+    expect(res.text.length).toBeLessThan(4096);
+  });
+});

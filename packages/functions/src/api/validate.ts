@@ -15,7 +15,9 @@ export function valid<Target extends keyof ValidationTargets, Schema extends Sta
     if (!result.success) {
       const issues = result.error as readonly StandardSchemaV1.Issue[];
       // One message per field: the first rule it broke (an empty name is "required", not also "invalid").
-      const errors = [...new Map(issues.map((i) => [pathOf(i), i.message] as const).reverse()).entries()]
+      const errors = [
+        ...new Map(issues.map((i) => [short(pathOf(i)), short(i.message)] as const).reverse()).entries(),
+      ]
         .reverse()
         .map(([path, message]) => ({ path, message }));
       throw new VisibleError(
@@ -27,3 +29,9 @@ export function valid<Target extends keyof ValidationTargets, Schema extends Sta
     }
   });
 }
+
+/** valibot's messages quote what they received, and a path may be a key the client made up: a 200 KB
+ * string must not come back in the answer. */
+const MAX_MESSAGE = 300;
+const short = (message: string) =>
+  message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
