@@ -4,7 +4,7 @@
  * Local write rate measured in the same run. BENCH_CONTACTS overrides the sizes (comma-separated).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +17,9 @@ import { createDynamoClient } from "../packages/core/src/store/client.ts";
 import { createService } from "../packages/core/src/store/entities.ts";
 import { ChangeFeed } from "../packages/local/src/changes.ts";
 import { startDynamo } from "../packages/local/src/dynamo.ts";
+import { REGION } from "../packages/local/src/dynamo-key.ts";
 import { generateContacts } from "../packages/local/src/generate/index.ts";
+import { writeRuntimeFile } from "../packages/local/src/runtime-file.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
 import { ensureTable } from "../packages/local/src/table.ts";
 
@@ -140,7 +142,7 @@ async function indexThroughput() {
   const feeds: ChangeFeed[] = [];
   try {
     const { endpoint, credentials } = dynamo;
-    const raw = new DynamoDBClient({ endpoint, region: "us-east-1", credentials });
+    const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
     const streamArn = await ensureTable(raw, "reachcx");
     raw.destroy();
     const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
@@ -151,11 +153,7 @@ async function indexThroughput() {
     }
 
     // `npm run generate` finds DynamoDB Local through DATA_DIR/runtime.json, as npm start writes it.
-    writeFileSync(
-      join(dir, "runtime.json"),
-      JSON.stringify({ dynamoEndpoint: endpoint, dynamoCredentials: credentials }),
-      { mode: 0o600 },
-    );
+    writeRuntimeFile(dir, dynamo);
     const cli = fileURLToPath(new URL("../packages/local/src/generate/cli.ts", import.meta.url));
     /** Runs `npm run generate`; resolves with its own timing of the writes and when they started here. */
     const generate = (tenant: string, count: number, seed: number) =>

@@ -15,6 +15,7 @@ import { changeRecordOf } from "@reachcx/functions/stream/records";
 import { loadCheckpoint, type Positions, saveCheckpoint } from "./checkpoint.ts";
 import { DeadLetters } from "./dead-letters.ts";
 import type { DynamoConnection } from "./dynamo.ts";
+import { REGION } from "./dynamo-key.ts";
 
 export type ChangeHandler = (records: ChangeRecord[]) => unknown;
 
@@ -94,7 +95,7 @@ export class ChangeFeed {
     private readonly options: ChangeFeedOptions = {},
   ) {
     const { endpoint, credentials } = dynamo;
-    this.client = new DynamoDBStreamsClient({ endpoint, credentials, region: "us-east-1" });
+    this.client = new DynamoDBStreamsClient({ endpoint, credentials, region: REGION });
     const { dataDir } = options;
     this.checkpointFile = dataDir && join(dataDir, "stream-checkpoint.json");
     this.deadLetters = new DeadLetters(dataDir && join(dataDir, "dead-letters.jsonl"));

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,9 +12,11 @@ import { log } from "@reachcx/functions/log";
 import { ChangeFeed } from "./changes.ts";
 import type { DeadLetters } from "./dead-letters.ts";
 import { startDynamo } from "./dynamo.ts";
+import { REGION } from "./dynamo-key.ts";
 import { buildEnv, TABLE } from "./env.ts";
 import { StartupError } from "./errors.ts";
 import { RealtimeHub } from "./realtime.ts";
+import { writeRuntimeFile } from "./runtime-file.ts";
 import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
 import { createServerApp } from "./server.ts";
@@ -59,7 +61,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   try {
     const { endpoint, credentials } = dynamo;
-    const raw = new DynamoDBClient({ endpoint, region: "us-east-1", credentials });
+    const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
     const streamArn = await ensureTable(raw, TABLE).catch((err: unknown) => {
       throw new StartupError(
         `The data in ${options.dataDir ?? "memory"} could not be opened (${(err as Error).message}); move it away to start fresh.`,
@@ -97,17 +99,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         }),
     );
     const port = (server.address() as AddressInfo).port;
-    // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop. It holds the key,
-    // so only the owner may read it (a file left by a killed run is replaced, not rewritten in place).
+    // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
     if (options.dataDir) {
-      const file = join(options.dataDir, "runtime.json");
-      rmSync(file, { force: true });
-      writeFileSync(
-        file,
-        JSON.stringify({ dynamoEndpoint: dynamo.endpoint, dynamoCredentials: dynamo.credentials, port }),
-        { mode: 0o600 },
-      );
-      cleanup.push(async () => rmSync(file, { force: true }));
+      const remove = writeRuntimeFile(options.dataDir, dynamo, port);
+      cleanup.push(async () => remove());
     }
     return {
       url: `http://${urlHost(host)}:${port}`,

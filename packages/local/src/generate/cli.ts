@@ -1,10 +1,10 @@
 import "../quiet.ts";
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
+import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
 import { TABLE } from "../env.ts";
+import { readRuntimeFile } from "../runtime-file.ts";
 import { loadContacts } from "./load.ts";
 
 /**
@@ -19,13 +19,8 @@ const { values } = parseArgs({
   },
 });
 const dataDir = resolve(process.env.DATA_DIR ?? ".data");
-let endpoint: string;
-let credentials: LocalCredentials;
-try {
-  ({ dynamoEndpoint: endpoint, dynamoCredentials: credentials } = JSON.parse(
-    readFileSync(join(dataDir, "runtime.json"), "utf8"),
-  ) as { dynamoEndpoint: string; dynamoCredentials: LocalCredentials });
-} catch {
+const running = readRuntimeFile(dataDir);
+if (!running) {
   console.error(`No running console found for ${dataDir}: start it first with npm start (same DATA_DIR).`);
   process.exit(1);
 }
@@ -34,7 +29,14 @@ if (!Number.isInteger(count) || count < 1) {
   console.error("--count must be a whole number of at least 1.");
   process.exit(1);
 }
-const store = createService(createDynamoClient({ table: TABLE, endpoint, credentials }), TABLE);
+const store = createService(
+  createDynamoClient({
+    table: TABLE,
+    endpoint: running.dynamoEndpoint,
+    credentials: running.dynamoCredentials,
+  }),
+  TABLE,
+);
 const started = Date.now();
 const written = await loadContacts(store, {
   tenant: values.tenant as string,
