@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cognitoIdentity } from "../../packages/core/src/adapters/cognito.ts";
 import { VisibleError } from "../../packages/core/src/error/index.ts";
 import { embeddedIdentity } from "../../packages/core/src/identity/embedded.ts";
 import type { Identity } from "../../packages/core/src/identity/index.ts";
-import { createDynamoClient } from "../../packages/core/src/store/client.ts";
-import { createService } from "../../packages/core/src/store/entities.ts";
+import { testStore } from "../support/api.ts";
 
 /** What every Identity adapter must do. Cognito runs when COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID are set. */
 function identitySuite(name: string, make: () => Identity) {
@@ -63,31 +62,16 @@ function identitySuite(name: string, make: () => Identity) {
   });
 }
 
-identitySuite("embedded (Store + jose)", () => {
-  const store = createService(
-    createDynamoClient({
-      table: "reachcx",
-      endpoint: inject("dynamoEndpoint"),
-      credentials: inject("dynamoCredentials"),
-    }),
-    "reachcx",
-  );
-  return embeddedIdentity({ store, key: randomBytes(32) });
-});
+/** The run's own Store, for the embedded adapter. */
+const store = await testStore();
+
+identitySuite("embedded (Store + jose)", () => embeddedIdentity({ store, key: randomBytes(32) }));
 
 const pool = process.env.COGNITO_USER_POOL_ID;
 const client = process.env.COGNITO_CLIENT_ID;
 if (pool && client) identitySuite("Cognito", () => cognitoIdentity({ userPoolId: pool, clientId: client }));
 
 describe("Embedded identity: sign-in throttling", () => {
-  const store = createService(
-    createDynamoClient({
-      table: "reachcx",
-      endpoint: inject("dynamoEndpoint"),
-      credentials: inject("dynamoCredentials"),
-    }),
-    "reachcx",
-  );
   let now = Date.now();
   const identity = embeddedIdentity({
     store,

@@ -117,9 +117,18 @@ export async function newTenant(licenses: string[]): Promise<Session & { email: 
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
   const session = await signIn(email, "other-pass-1");
+  const store = await testStore();
+  await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();
+  // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
+  await new Promise((r) => setTimeout(r, 1500));
+  return { ...session, email, password: "other-pass-1" };
+}
+
+/** The Store of the run's embedded runtime, opened with its own DynamoDB Local credentials. */
+export async function testStore() {
   const { createDynamoClient } = await import("../../packages/core/src/store/client.ts");
   const { createService } = await import("../../packages/core/src/store/entities.ts");
-  const store = createService(
+  return createService(
     createDynamoClient({
       table: "reachcx",
       endpoint: inject("dynamoEndpoint"),
@@ -127,8 +136,4 @@ export async function newTenant(licenses: string[]): Promise<Session & { email: 
     }),
     "reachcx",
   );
-  await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();
-  // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
-  await new Promise((r) => setTimeout(r, 1500));
-  return { ...session, email, password: "other-pass-1" };
 }
