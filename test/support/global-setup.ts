@@ -25,7 +25,14 @@ export async function setup(project: TestProject) {
   quietSdkNodeWarning();
   const { startRuntime } = await import("../../packages/local/src/runtime.ts");
   dataDir = mkdtempSync(join(tmpdir(), "reachcx-test-"));
-  runtime = await startRuntime({ port: 0, dataDir, demoPassword: TEST_PASSWORD, host: "127.0.0.1" });
+  // WEB_DIST serves another build of the console (a second working copy building its own), else packages/web/dist.
+  runtime = await startRuntime({
+    port: 0,
+    dataDir,
+    demoPassword: TEST_PASSWORD,
+    host: "127.0.0.1",
+    webDist: process.env.WEB_DIST,
+  });
   project.provide("baseUrl", runtime.url);
   project.provide("dataDir", dataDir);
   project.provide("demoPassword", TEST_PASSWORD);

@@ -29,6 +29,8 @@ export interface RuntimeOptions {
   demoPassword: string;
   /** Address the console listens on; loopback unless widened (HOST). */
   host?: string;
+  /** The built console to serve; packages/web/dist unless given. */
+  webDist?: string;
 }
 
 export interface Runtime {
@@ -89,7 +91,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => feed.stop());
 
     const seeded = await seedDemo(options.demoPassword);
-    const app = createServerApp({ webDist: WEB_DIST, hub });
+    const app = createServerApp({ webDist: options.webDist ?? WEB_DIST, hub });
     const server = await listen(app.fetch, options.port, host);
     cleanup.push(
       () =>

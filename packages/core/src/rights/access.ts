@@ -1,0 +1,135 @@
+import { type License, MODULE_LICENSE, type Module, parseRights, type Right, SUPER_ADMIN } from "./index.ts";
+
+/**
+ * What a route or a screen asks of the caller (spec 003 §6). Licences gate modules, the securityRights
+ * positions gate sections, SuperAdmin gates the provider's admin area.
+ */
+export type Need =
+  /** No token: health, sign-in, sign-up, the API's own documents. */
+  | { kind: "public" }
+  /** A verified user of an active tenant, with optionally one of `licences` and the `right` position. */
+  | { kind: "user"; licences?: readonly License[]; right?: Right }
+  /** Provider staff (tenantRole SuperAdmin). */
+  | { kind: "provider" };
+
+const module = (m: Module): readonly License[] => [MODULE_LICENSE[m]];
+
+/**
+ * The named needs: every API operation (API_ACCESS) and every console screen (the web's route catalog)
+ * names one of these, so a rule changes in one place for the server and the console alike.
+ */
+export const NEEDS = {
+  public: { kind: "public" },
+  signedIn: { kind: "user" },
+  /**
+   * Contacts through the API: Inventory Management, for ReachCX tenants and for C3 tenants, whose
+   * screen-pop and payments work on contacts too (docs/decisions.md).
+   */
+  contacts: { kind: "user", licences: [MODULE_LICENSE.ReachCX, MODULE_LICENSE.C3], right: "inventory" },
+  /** ReachCX sections of the console (the ListManager licence) and their rights positions. */
+  dashboards: { kind: "user", licences: module("ReachCX"), right: "dashboards" },
+  inventory: { kind: "user", licences: module("ReachCX"), right: "inventory" },
+  listManagement: { kind: "user", licences: module("ReachCX"), right: "listManagement" },
+  /** The configuration area belongs to no module: the Configuration position alone. */
+  configuration: { kind: "user", right: "configuration" },
+  e2: { kind: "user", licences: module("E2") },
+  c3: { kind: "user", licences: module("C3") },
+  provider: { kind: "provider" },
+} as const satisfies Record<string, Need>;
+
+export type NeedName = keyof typeof NEEDS;
+
+/**
+ * Every operation of the API, keyed `METHOD /api/path` with OpenAPI's `{param}` segments, and the need it
+ * is served under. The API refuses a route that has no entry (functions/src/api/access.ts), and the
+ * access suite walks /api/openapi.json against this table.
+ */
+export const API_ACCESS = {
+  "GET /api/health": "public",
+  "POST /api/auth/sign-in": "public",
+  "POST /api/auth/sign-up": "public",
+  "GET /api/auth/me": "signedIn",
+
+  "GET /api/tenant-settings": "configuration",
+  "PATCH /api/tenant-settings": "configuration",
+
+  "GET /api/contacts": "contacts",
+  "POST /api/contacts": "contacts",
+  "POST /api/contacts/query": "contacts",
+  "PUT /api/contacts/external/{externalId}": "contacts",
+  "GET /api/contacts/{id}": "contacts",
+  "PATCH /api/contacts/{id}": "contacts",
+  "DELETE /api/contacts/{id}": "contacts",
+  "GET /api/contacts/{id}/activity": "contacts",
+  "POST /api/contacts/{id}/notes": "contacts",
+
+  "GET /api/admin/tenant": "provider",
+} as const satisfies Record<string, NeedName>;
+
+export type Operation = keyof typeof API_ACCESS;
+
+/** The table entry of an operation; `path` may use Hono's `:param` or OpenAPI's `{param}`. */
+export function needOf(method: string, path: string): Need | undefined {
+  const key = `${method.toUpperCase()} ${path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`;
+  const name = (API_ACCESS as Record<string, NeedName>)[key];
+  return name ? NEEDS[name] : undefined;
+}
+
+/** Who is asking: the token's claims on the server, the user context in the console. */
+export interface Caller {
+  tenantRole?: string;
+  /** The pipe-joined securityRights string. */
+  securityRights?: string | null;
+  /** The tenant's licences as they stand now. */
+  licenses: readonly string[];
+}
+
+export type Access =
+  | { ok: true }
+  | { ok: false; reason: "signedOut" }
+  | { ok: false; reason: "provider" }
+  | { ok: false; reason: "unlicensed"; licences: readonly License[] }
+  | { ok: false; reason: "rights"; right: Right };
+
+/**
+ * Whether the caller meets the need. The licence is checked before the right (a tenant without the module
+ * is told so, not that the user lacks a right in it).
+ */
+export function checkAccess(caller: Caller | undefined, need: Need): Access {
+  if (need.kind === "public") return { ok: true };
+  if (!caller) return { ok: false, reason: "signedOut" };
+  if (need.kind === "provider")
+    return caller.tenantRole === SUPER_ADMIN ? { ok: true } : { ok: false, reason: "provider" };
+  if (need.licences && !need.licences.some((l) => caller.licenses.includes(l)))
+    return { ok: false, reason: "unlicensed", licences: need.licences };
+  if (need.right && !parseRights(caller.securityRights)[need.right])
+    return { ok: false, reason: "rights", right: need.right };
+  return { ok: true };
+}
+
+export const RIGHT_LABEL: Record<Right, string> = {
+  dashboards: "Dashboards",
+  inventory: "Inventory Management",
+  listManagement: "List Management",
+  configuration: "Configuration",
+};
+
+/** The module a licence opens, for messages ("not licensed for ReachCX"). */
+export const moduleOfLicence = (licence: License): Module | undefined =>
+  (Object.keys(MODULE_LICENSE) as Module[]).find((m) => MODULE_LICENSE[m] === licence);
+
+/** The sentence a refusal carries, the same in the API's 403 and on the console's gate. */
+export function refusal(access: Exclude<Access, { ok: true }>): string {
+  switch (access.reason) {
+    case "signedOut":
+      return "Sign in first: the request has no bearer token.";
+    case "provider":
+      return "Only provider administrators may do this.";
+    case "unlicensed": {
+      const names = access.licences.map((l) => moduleOfLicence(l) ?? l);
+      return `Your organization is not licensed for this (${names.join(" or ")}).`;
+    }
+    case "rights":
+      return `Your security rights do not include ${RIGHT_LABEL[access.right]}.`;
+  }
+}
