@@ -1,6 +1,6 @@
 import { parseSearch } from "@reachcx/core/search/parse";
 import { describe, expect, it } from "vitest";
-import { toFts } from "./fts.ts";
+import { toFts } from "./compile.ts";
 
 const fts = (text: string) => toFts(parseSearch(text) as NonNullable<ReturnType<typeof parseSearch>>);
 

@@ -1,9 +1,13 @@
 import type { Node, Rule, TextTerm } from "@reachcx/core/search/ast";
 import { CONTACT_FIELDS } from "@reachcx/core/search/contact-fields";
 import { normalize } from "@reachcx/core/search/evaluate";
-import { phrase } from "./fts.ts";
+import type { ActivityRequest } from "@reachcx/core/search/port";
+import { quote } from "./layout.ts";
 
-export const quote = (name: string) => `"${name}"`;
+/**
+ * The query compiler: the query model as a WHERE clause over `contact c` (any query), as one FTS5
+ * expression (search-box queries, `toFts`), and an activity request as a WHERE over `activitylog`.
+ */
 
 /** What a compiled clause needs: its parameters in placeholder order, custom-field types, the tenant's rowids. */
 export interface Compiling {
@@ -27,21 +31,6 @@ export function fieldExpr(field: string, types: Record<string, string>, table = 
   const type = types[field] ?? "text";
   const value = `json_extract(${table}doc, ${jsonPath(field)})`;
   return { sql: type === "text" ? `jslower(${value})` : value, type };
-}
-
-/**
- * Sorts the way an index on (tenant, value, id) reads forwards or backwards: missing values first when
- * ascending, last when descending; ties by id in the same direction (docs/decisions.md, Search sort).
- */
-export function orderBy(
-  sort: readonly { field: string; direction: "asc" | "desc" }[],
-  types: Record<string, string>,
-): string {
-  const last = sort.at(-1)?.direction ?? "asc";
-  return [
-    ...sort.map((key) => `${fieldExpr(key.field, types).sql} ${key.direction === "desc" ? "DESC" : "ASC"}`),
-    `c.id ${last === "desc" ? "DESC" : "ASC"}`,
-  ].join(", ");
 }
 
 /** True when every match must contain some free-text term (a term, or an AND group holding one). */
@@ -104,4 +93,79 @@ function compileRule(rule: Rule, cx: Compiling): string {
       cx.params.push(String(value), String(value));
       return `coalesce(substr(${expr}, -length(?)) = ?, 0)`;
   }
+}
+
+/**
+ * A set of a tenant's contacts that one FTS5 MATCH names: the rows matching `match`, or, when `negated`,
+ * the tenant's other rows. FTS5's NOT is binary (`a NOT b`), so a query whose answer is a complement
+ * (`-smith`, `a | -b`) is kept as the complement of an expression it can match.
+ */
+export interface FtsSet {
+  match: string;
+  negated: boolean;
+}
+
+/** FTS5 syntax for a term: a quoted phrase, `*` making its last word a prefix. */
+function phrase(term: TextTerm): string {
+  return `"${term.words.join(" ").replaceAll('"', '""')}"${term.prefix ? "*" : ""}`;
+}
+
+const all = (parts: string[], op: "AND" | "OR") =>
+  parts.length === 1 ? (parts[0] as string) : parts.map((p) => `(${p})`).join(` ${op} `);
+const without = (keep: string, drop: string) => `(${keep}) NOT (${drop})`;
+
+/**
+ * The whole query as one FTS5 set, or null when it names a field rule or an empty group (those go to
+ * SQL). Every search-box query has this form, so the contact list's searches count and page inside the
+ * full-text index (docs/search.md, Performance).
+ *
+ *   a AND b AND ¬c AND ¬d  =  (a AND b) NOT (c OR d)        ¬c AND ¬d  =  ¬(c OR d)
+ *   a OR b OR ¬c OR ¬d     =  ¬((c AND d) NOT (a OR b))      ¬c OR ¬d   =  ¬(c AND d)
+ */
+export function toFts(node: Node): FtsSet | null {
+  if (node.type === "rule") return null;
+  if (node.type === "text") return { match: phrase(node), negated: false };
+  if (node.rules.length === 0) return null;
+  const sets: FtsSet[] = [];
+  for (const rule of node.rules) {
+    const set = toFts(rule);
+    if (!set) return null;
+    sets.push(set);
+  }
+  const pos = sets.filter((s) => !s.negated).map((s) => s.match);
+  const neg = sets.filter((s) => s.negated).map((s) => s.match);
+  let set: FtsSet;
+  if (node.combinator === "and")
+    set =
+      pos.length === 0
+        ? { match: all(neg, "OR"), negated: true }
+        : {
+            match: neg.length === 0 ? all(pos, "AND") : without(all(pos, "AND"), all(neg, "OR")),
+            negated: false,
+          };
+  else
+    set =
+      neg.length === 0
+        ? { match: all(pos, "OR"), negated: false }
+        : {
+            match: pos.length === 0 ? all(neg, "AND") : without(all(neg, "AND"), all(pos, "OR")),
+            negated: true,
+          };
+  return node.not ? { match: set.match, negated: !set.negated } : set;
+}
+
+/** The tenant always, then the request's contact, type and time window (from inclusive, to exclusive). */
+export function activityWhere(tenant: string, request: ActivityRequest) {
+  const where = ["tenant = ?"];
+  const params: unknown[] = [tenant];
+  const add = (sql: string, value: string | undefined) => {
+    if (value === undefined) return;
+    where.push(sql);
+    params.push(value);
+  };
+  add("contact = ?", request.contactId);
+  add("type = ?", request.type);
+  add("timestamp >= ?", request.from);
+  add("timestamp < ?", request.to);
+  return { clause: where.join(" AND "), params };
 }

@@ -1,0 +1,124 @@
+import { CONTACT_FIELDS, CONTACT_SEARCHABLE, CONTACT_SORTABLE } from "@reachcx/core/search/contact-fields";
+import type { SearchModel } from "@reachcx/core/search/port";
+import Database from "better-sqlite3";
+
+export const quote = (name: string) => `"${name}"`;
+
+/** Built-in fields kept as columns (sortable, indexable); everything else is read from the JSON doc. */
+export const COLUMNS = Object.keys(CONTACT_FIELDS);
+/** The columns the contact list sorts by, each with an index led by the tenant. */
+export const SORTED: readonly string[] = CONTACT_SORTABLE;
+const NUMERIC = new Set(
+  Object.entries(CONTACT_FIELDS)
+    .filter(([, t]) => t === "date")
+    .map(([f]) => f),
+);
+/**
+ * Layout of the contact index; an index file of another version is rebuilt from the table (the index is
+ * derived data). 2: rowids carry the tenant, text columns lower-cased, contentless FTS, prefix indexes;
+ * 3: dateCreated.
+ */
+const LAYOUT = 3;
+/** A contact's rowid is its tenant's number times SHIFT plus a sequence, so one tenant is one rowid range. */
+export const SHIFT = 2 ** 32;
+
+/** A tenant's rowids, inclusive, from its number in `contact_tenant`. */
+export const rowidRange = (no: number): readonly [number, number] => [no * SHIFT, no * SHIFT + SHIFT - 1];
+
+/**
+ * Opens the index file with its tables: the contact table (built-in fields as columns, the document as
+ * JSON), its sort indexes and contentless FTS5 table, each tenant's number and live total, and the activity
+ * log table. An index file of another contact layout has its contact tables dropped and `filled` cleared,
+ * so the opener refills them from the table; activity logs are kept.
+ */
+export function openLayout(file: string): Database.Database {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  // Reads go through the OS page cache without copies, and the hot pages of the indexes stay in memory.
+  db.pragma("mmap_size = 4294967296");
+  db.pragma("cache_size = -131072");
+  // JavaScript's lower-casing for custom text fields, read from the document.
+  db.function("jslower", { deterministic: true }, (s: unknown) =>
+    typeof s === "string" ? s.toLowerCase() : s,
+  );
+  db.exec("CREATE TABLE IF NOT EXISTS filled (model TEXT PRIMARY KEY)");
+  if (db.pragma("user_version", { simple: true }) !== LAYOUT) {
+    db.exec(`
+      DROP TABLE IF EXISTS contact_fts; DROP TABLE IF EXISTS contact; DROP TABLE IF EXISTS contact_counts;
+      DROP TABLE IF EXISTS contact_tenant; DELETE FROM filled WHERE model = 'contact';
+    `);
+    db.pragma(`user_version = ${LAYOUT}`);
+  }
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS contact_tenant (
+      tenant TEXT PRIMARY KEY, no INTEGER NOT NULL UNIQUE, seq INTEGER NOT NULL, n INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS contact (
+      rid INTEGER PRIMARY KEY,
+      tenant TEXT NOT NULL,
+      id TEXT NOT NULL,
+      doc TEXT NOT NULL,
+      ${COLUMNS.map((c) => `${quote(c)} ${NUMERIC.has(c) ? "REAL" : c === "dnc" ? "INTEGER" : "TEXT"}`).join(",\n      ")}
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS contact_sort_id ON contact (tenant, id);
+    ${SORTED.map((c) => `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${quote(c)}, id);`).join("\n    ")}
+    CREATE VIRTUAL TABLE IF NOT EXISTS contact_fts USING fts5(
+      ${CONTACT_SEARCHABLE.map(quote).join(", ")},
+      content = '', contentless_delete = 1, prefix = '1 2 3',
+      tokenize = 'unicode61 remove_diacritics 0'
+    );
+  `);
+  // Activity logs: indexes lead with the tenant, then the contact or the type, then the timestamp, so a
+  // contact's feed or a type's window is an index range read backwards.
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS activitylog (
+      tenant TEXT NOT NULL,
+      id TEXT NOT NULL,
+      contact TEXT,
+      type TEXT,
+      timestamp TEXT NOT NULL,
+      updatedAt REAL,
+      doc TEXT NOT NULL,
+      PRIMARY KEY (tenant, id)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS activity_contact ON activitylog (tenant, contact, timestamp, id);
+    CREATE INDEX IF NOT EXISTS activity_type ON activitylog (tenant, type, timestamp, id);
+    CREATE INDEX IF NOT EXISTS activity_time ON activitylog (tenant, timestamp, id);
+  `);
+  return db;
+}
+
+/**
+ * Makes (once) a tenant's sort index over a custom field's SQL expression and names it: partial to that
+ * tenant's rows, so a list of a million contacts sorted by a custom column is an index walk too (made
+ * once: seconds at a million).
+ */
+export function customSortIndexes(db: Database.Database) {
+  const made = new Set<string>();
+  return (tenant: string, expr: string) => {
+    const name = quote(`contact_sort_${Buffer.from(`${tenant}\0${expr}`).toString("hex")}`);
+    if (!made.has(name)) {
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS ${name} ON contact (tenant, ${expr}, id) WHERE tenant = ${literal(tenant)}`,
+      );
+      made.add(name);
+    }
+    return name;
+  };
+}
+
+/** A tenant's name as an SQL string literal: a partial index's WHERE cannot take a parameter. */
+export const literal = (tenant: string) => `'${tenant.replaceAll("'", "''")}'`;
+
+/** Which models' indexes were filled from the table once (openSearchIndex fills the others). */
+export function fillMarks(db: Database.Database) {
+  const filled = db.prepare("SELECT 1 FROM filled WHERE model = ?");
+  const mark = db.prepare("INSERT OR IGNORE INTO filled (model) VALUES (?)");
+  return {
+    filled: (model: SearchModel) => Boolean(filled.get(model)),
+    markFilled: (model: SearchModel) => {
+      mark.run(model);
+    },
+  };
+}
