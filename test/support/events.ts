@@ -1,38 +1,54 @@
-import { SseReader } from "../../packages/core/src/realtime/sse.ts";
+import { WebSocket } from "ws";
+import type { ChangeEvent } from "../../packages/core/src/realtime/index.ts";
+import { LIVE_PATH, parseChangeEvent } from "../../packages/core/src/realtime/index.ts";
 import { baseUrl, type Session } from "./api.ts";
 
-/** Reads /api/events as a browser would (fetch + stream), collecting parsed change events. */
+/** The live feed's URL as the console builds it: the token and api key as query parameters. */
+export function liveUrl(credentials: { token?: string; apiKey?: string }) {
+  const url = new URL(LIVE_PATH, baseUrl().replace(/^http/, "ws"));
+  if (credentials.token !== undefined) url.searchParams.set("token", credentials.token);
+  if (credentials.apiKey !== undefined) url.searchParams.set("apiKey", credentials.apiKey);
+  return url.toString();
+}
+
+/** How a handshake the server refused was answered (it was never upgraded). */
+export function refusedHandshake(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on("open", () => {
+      ws.close();
+      reject(new Error("the handshake was accepted"));
+    });
+    ws.on("unexpected-response", (_req, res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    ws.on("error", () => undefined);
+  });
+}
+
+/** Opens the live feed over WebSocket as the console does, collecting the change events it pushes. */
 export async function openEvents(session: Session) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl()}/api/events`, {
-    headers: { authorization: `Bearer ${session.token}`, "x-api-key": session.apiKey },
-    signal: controller.signal,
+  const ws = new WebSocket(liveUrl({ token: session.token, apiKey: session.apiKey }));
+  const events: ChangeEvent[] = [];
+  ws.on("message", (data) => {
+    const event = parseChangeEvent(String(data));
+    if (event) events.push(event);
   });
-  if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
-  const events: { entity: string; op: string; id: string | null }[] = [];
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  const sse = new SseReader();
-  let ready!: () => void;
-  const isReady = new Promise<void>((r) => {
-    ready = r;
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("unexpected-response", (_req, res) => reject(new Error(`live feed answered ${res.statusCode}`)));
+    ws.once("error", reject);
   });
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const { data, comments } = sse.push(value);
-        if (comments.includes("ready")) ready();
-        for (const payload of data) events.push(JSON.parse(payload));
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  await isReady;
+  const closed = new Promise<{ code: number }>((resolve) => ws.once("close", (code) => resolve({ code })));
   return {
     events,
-    async waitFor(predicate: (e: (typeof events)[number]) => boolean, ms = 3000) {
+    ws,
+    closed,
+    async waitFor(predicate: (e: ChangeEvent) => boolean, ms = 3000) {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
         const hit = events.find(predicate);
@@ -42,8 +58,10 @@ export async function openEvents(session: Session) {
       return undefined;
     },
     async close() {
-      controller.abort();
-      await pump;
+      if (ws.readyState !== WebSocket.CLOSED) {
+        ws.close();
+        await closed;
+      }
     },
   };
 }

@@ -1,8 +1,19 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { withActor } from "@reachcx/core/actor/index";
+import { useEnv } from "@reachcx/core/env";
 import type { ChangeEvent, ChangeRecord } from "@reachcx/core/realtime/index";
-import { toChangeEvent } from "@reachcx/core/realtime/index";
-import { type AuthVars, requireUser } from "@reachcx/functions/api/auth";
-import type { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
+import { encodeChangeEvent, LIVE_PATH, toChangeEvent } from "@reachcx/core/realtime/index";
+import { cachedTenant } from "@reachcx/core/tenant/index";
+import { log } from "@reachcx/functions/log";
+import {
+  admit,
+  REFUSAL_TITLES,
+  type Refusal,
+  refusalBody,
+  refuse,
+} from "@reachcx/functions/realtime/admit";
+import { type WebSocket, WebSocketServer } from "ws";
 
 type Listener = (event: ChangeEvent) => void;
 
@@ -29,6 +40,10 @@ export class RealtimeHub {
     }
   };
 
+  listeners(tenant: string) {
+    return this.tenants.get(tenant)?.size ?? 0;
+  }
+
   get connections() {
     let n = 0;
     for (const set of this.tenants.values()) n += set.size;
@@ -36,45 +51,105 @@ export class RealtimeHub {
   }
 }
 
-const HEARTBEAT_MS = 15_000;
+/** The node server as far as the live feed needs it: its upgrade requests. */
+interface UpgradeSource {
+  on(event: "upgrade", listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown;
+}
+
+export interface LiveLimits {
+  /** Open sockets one tenant may hold in this process, so one tenant cannot exhaust it. */
+  perTenant: number;
+  /** Largest frame a browser may send; it has nothing to say but keep-alives. */
+  maxPayload: number;
+  /** How often the server pings; a socket that has not answered the previous ping is dropped. */
+  heartbeatMs: number;
+}
+
+export const LIVE_LIMITS: LiveLimits = { perTenant: 100, maxPayload: 1024, heartbeatMs: 30_000 };
 
 /**
- * GET /api/events: Server-Sent Events for the signed-in tenant (the embedded stand-in for the WebSocket API).
- * The browser reads it with fetch so the token and api key travel in headers, not in the URL.
+ * The live feed on `LIVE_PATH`: the same WebSocket protocol as the API Gateway WebSocket API on AWS (the
+ * token and api key as query parameters of the handshake, checked by the same admit() as its $connect
+ * handler; then one text frame per change, the fan-out's JSON). A refused handshake is answered with its
+ * status and a problem+json body and never upgraded. Returns what closes every socket at shutdown.
  */
-export function mountEvents(app: Hono<AuthVars>, hub: RealtimeHub) {
-  app.get("/events", requireUser, (c) => {
-    const tenant = c.get("actor").tenant;
-    return streamSSE(c, async (stream) => {
-      const queue: ChangeEvent[] = [];
-      let wake: (() => void) | undefined;
-      const stop = hub.listen(tenant, (event) => {
-        queue.push(event);
-        wake?.();
-      });
-      stream.onAbort(() => {
-        stop();
-        wake?.();
-      });
-      await stream.write(": ready\n\n");
-      while (!stream.aborted && !stream.closed) {
-        const event = queue.shift();
-        if (event) {
-          await stream.writeSSE({ data: JSON.stringify(event) });
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, HEARTBEAT_MS);
-          timer.unref();
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-        if (queue.length === 0 && !stream.aborted) await stream.write(": heartbeat\n\n");
-      }
+export function attachLive(server: UpgradeSource, hub: RealtimeHub, limits: LiveLimits = LIVE_LIMITS) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload });
+
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A browser gone before the answer must not take the process down with an unhandled socket error.
+    socket.on("error", () => socket.destroy());
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== LIVE_PATH) return answer(socket, 404, "Not Found", "text/plain", "Not found");
+    const credentials = { token: url.searchParams.get("token"), apiKey: url.searchParams.get("apiKey") };
+    admit(credentials, {
+      identity: useEnv().identity,
+      tenant: (id) => withActor({ type: "system", tenant: id }, () => cachedTenant(id)),
+    }).then(
+      (admission) => {
+        if (!admission.ok) return refuseHandshake(socket, admission);
+        const tenant = admission.tenant;
+        // Checked and taken in one turn: handleUpgrade calls back synchronously once the checks above are done.
+        if (hub.listeners(tenant) >= limits.perTenant)
+          return refuseHandshake(
+            socket,
+            refuse(429, "live.too_many", "Too many live connections for this tenant; try again later."),
+          );
+        wss.handleUpgrade(req, socket, head, (ws) => follow(ws, tenant));
+      },
+      (err: unknown) => {
+        log.error("live handshake failed", { error: err });
+        answer(socket, 500, "Internal Server Error", "text/plain", "error");
+      },
+    );
+  });
+
+  const follow = (ws: WebSocket, tenant: string) => {
+    const stop = hub.listen(tenant, (event) => ws.send(encodeChangeEvent(event)));
+    let alive = true;
+    ws.on("pong", () => {
+      alive = true;
+    });
+    // Whatever the browser sends (keep-alives) resets no state here; too large a frame closes it (1009).
+    ws.on("message", () => {
+      alive = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!alive) return ws.terminate();
+      alive = false;
+      ws.ping();
+    }, limits.heartbeatMs);
+    heartbeat.unref();
+    ws.on("close", () => {
+      clearInterval(heartbeat);
       stop();
     });
-  });
+    ws.on("error", () => ws.terminate());
+  };
+
+  return {
+    close() {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+}
+
+function refuseHandshake(socket: Duplex, refusal: Refusal) {
+  answer(
+    socket,
+    refusal.status,
+    REFUSAL_TITLES[refusal.status],
+    "application/problem+json",
+    refusalBody(refusal),
+  );
+}
+
+/** A plain HTTP answer on a socket that asked to upgrade, then closed: the handshake fails with it. */
+function answer(socket: Duplex, status: number, reason: string, type: string, body: string) {
+  if (!socket.writable) return socket.destroy();
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: ${type}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -15,7 +15,7 @@ import { startDynamo } from "./dynamo.ts";
 import { REGION } from "./dynamo-key.ts";
 import { buildEnv, TABLE } from "./env.ts";
 import { StartupError } from "./errors.ts";
-import { RealtimeHub } from "./realtime.ts";
+import { attachLive, RealtimeHub } from "./realtime.ts";
 import { writeRuntimeFile } from "./runtime-file.ts";
 import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
@@ -91,7 +91,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => feed.stop());
 
     const seeded = await seedDemo(options.demoPassword);
-    const app = createServerApp({ webDist: options.webDist ?? WEB_DIST, hub });
+    const app = createServerApp({ webDist: options.webDist ?? WEB_DIST });
     const server = await listen(app.fetch, options.port, host);
     cleanup.push(
       () =>
@@ -100,6 +100,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           server.close(() => done());
         }),
     );
+    const live = attachLive(server, hub);
+    // Upgraded sockets are no longer the HTTP server's to close: they go first.
+    cleanup.push(async () => live.close());
     const port = (server.address() as AddressInfo).port;
     // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
     if (options.dataDir) {

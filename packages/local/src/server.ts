@@ -4,21 +4,19 @@ import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type ConsolePolicyOptions, consoleHeaders } from "@reachcx/core/web/headers";
 import { apiNotFound, createApi } from "@reachcx/functions/api/app";
+import { LIVE_PATH } from "@reachcx/core/realtime/index";
 import { Hono } from "hono";
-import { mountEvents, type RealtimeHub } from "./realtime.ts";
 
 /**
- * One port: the API under /api (plus the event stream) and the built console for every other path, the
+ * One port: the API under /api, the live feed's WebSocket on LIVE_PATH (its upgrade is taken by
+ * attachLive in realtime.ts before this app sees it) and the built console for every other path, the
  * console with the same security headers CloudFront adds on AWS.
  */
-export function createServerApp(options: {
-  webDist: string;
-  hub: RealtimeHub;
-  policy?: ConsolePolicyOptions;
-}) {
-  const api = createApi((app) => mountEvents(app, options.hub));
+export function createServerApp(options: { webDist: string; policy?: ConsolePolicyOptions }) {
+  const api = createApi();
   const app = new Hono();
   app.route("/", api);
+  app.get(LIVE_PATH, (c) => c.text("The live feed speaks WebSocket only.", 426, { upgrade: "websocket" }));
   const headers = consoleHeaders(options.policy);
   app.use("*", async (c, next) => {
     await next();

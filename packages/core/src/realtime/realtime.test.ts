@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toChangeEvent } from "./index.ts";
-import { SseReader } from "./sse.ts";
+import { encodeChangeEvent, parseChangeEvent, toChangeEvent } from "./index.ts";
 
 describe("toChangeEvent", () => {
   it("routes a settings change to its tenant", () => {
@@ -28,14 +27,22 @@ describe("toChangeEvent", () => {
   });
 });
 
-describe("SseReader", () => {
-  it("yields data and comments of complete messages, across chunk boundaries", () => {
-    const sse = new SseReader();
-    expect(sse.push(": ready\n\nda")).toEqual({ data: [], comments: ["ready"] });
-    expect(sse.push('ta: {"a":1}\n')).toEqual({ data: [], comments: [] });
-    expect(sse.push('\ndata: {"b":2}\n\n: heartbeat\n\n')).toEqual({
-      data: ['{"a":1}', '{"b":2}'],
-      comments: ["heartbeat"],
+describe("the live feed's message", () => {
+  it("reads back what both modes send", () => {
+    const event = { entity: "contact", op: "remove", id: "c-1" } as const;
+    expect(parseChangeEvent(encodeChangeEvent(event))).toEqual(event);
+    expect(parseChangeEvent('{"entity":"tenant","op":"upsert","id":null}')).toEqual({
+      entity: "tenant",
+      op: "upsert",
+      id: null,
     });
+  });
+
+  it("skips what is not a change event: other frames, bad JSON, wrong shapes", () => {
+    expect(parseChangeEvent('{"message":"Forbidden","connectionId":"x"}')).toBeUndefined();
+    expect(parseChangeEvent("not json")).toBeUndefined();
+    expect(parseChangeEvent("null")).toBeUndefined();
+    expect(parseChangeEvent('{"entity":"contact","op":"patch","id":"c"}')).toBeUndefined();
+    expect(parseChangeEvent('{"entity":"contact","op":"upsert","id":7}')).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
-import { toChangeEvent } from "@reachcx/core/realtime/index";
+import { encodeChangeEvent, toChangeEvent } from "@reachcx/core/realtime/index";
 import type { DynamoDBStreamEvent } from "aws-lambda";
 import { log } from "../log.ts";
 import { changeRecordsOf } from "../stream/records.ts";
@@ -12,7 +12,10 @@ import { realtimeEnv } from "./env.ts";
 const env = realtimeEnv();
 const sockets = new ApiGatewayManagementApiClient({ endpoint: env.wsEndpoint() });
 
-/** Table stream -> the tenant's open WebSockets, with the same events the embedded SSE feed sends. */
+/**
+ * Table stream -> the tenant's open WebSockets, with the same messages the embedded runtime pushes over
+ * its own WebSocket (packages/local/src/realtime.ts).
+ */
 export async function handler(event: DynamoDBStreamEvent) {
   for (const record of changeRecordsOf(event)) {
     const change = toChangeEvent(record);
@@ -20,7 +23,7 @@ export async function handler(event: DynamoDBStreamEvent) {
     const { data: connections } = await env.store.entities.connection.query
       .byTenant({ tenant: change.tenant })
       .go({ pages: "all" });
-    const payload = new TextEncoder().encode(JSON.stringify(change.event));
+    const payload = new TextEncoder().encode(encodeChangeEvent(change.event));
     await Promise.all(
       connections.map(async (connection) => {
         try {

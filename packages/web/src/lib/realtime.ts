@@ -1,86 +1,114 @@
 import type { ChangeEvent } from "@reachcx/core/realtime/index";
-import { SseReader } from "@reachcx/core/realtime/sse";
-import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { KEEP_ALIVE, LIVE_PATH, parseChangeEvent } from "@reachcx/core/realtime/index";
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { meKeys } from "../features/auth/api.ts";
-import { contactKeys } from "../features/contacts/api.ts";
-import { settingsKeys } from "../features/settings/api.ts";
-import { authHeaders, sessionExpired } from "./api.ts";
+import { ApiError, api } from "./api.ts";
 import { useSession } from "./session.ts";
 
 /**
- * Which cached queries a change of each entity makes stale. An entity not listed invalidates the key of its
- * own name, so a feature that keys its queries [entity, ...] is refreshed without an entry here.
+ * Which cached queries a change of each entity makes stale, assembled by the features that own the keys
+ * (features/shell/live.ts). An entity not listed invalidates the key of its own name, so a feature that
+ * keys its queries [entity, ...] is refreshed without an entry.
  */
-export const STALE: Record<string, readonly QueryKey[]> = {
-  tenantSettings: [settingsKeys.all, meKeys.all],
-  tenant: [settingsKeys.all, meKeys.all],
-  user: [["users"], meKeys.all],
-  contact: [contactKeys.all],
-  activityLog: [["activity"]],
-};
+export type StaleKeys = Readonly<Record<string, readonly QueryKey[]>>;
 
-export const staleKeys = (event: Pick<ChangeEvent, "entity">): readonly QueryKey[] =>
-  STALE[event.entity] ?? [[event.entity]];
+export const staleKeys = (stale: StaleKeys, event: Pick<ChangeEvent, "entity">): readonly QueryKey[] =>
+  stale[event.entity] ?? [[event.entity]];
+
+/**
+ * The live feed on the console's own origin, in both modes (the embedded server, or CloudFront in front of
+ * the WebSocket API): browsers cannot set headers on a WebSocket, so the token and api key are query
+ * parameters of the handshake, as the $connect handler reads them.
+ */
+export function liveUrl(location: Pick<Location, "protocol" | "host">, token: string, apiKey: string) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = new URLSearchParams({ token, apiKey });
+  return `${scheme}//${location.host}${LIVE_PATH}?${query}`;
+}
 
 const FIRST_DELAY = 1000;
 const MAX_DELAY = 30_000;
+/** Under API Gateway's 10-minute idle timeout. */
+const KEEP_ALIVE_MS = 5 * 60_000;
 
 /**
- * Follows the tenant's change feed (GET /api/events, Server-Sent Events read with fetch so the token and
- * api key travel as headers) and invalidates the matching TanStack Query keys, so a change made in another
- * tab or by another user shows without a reload. Reconnects with exponential backoff; mounted once, in the
- * shell.
+ * Follows the tenant's live feed over WebSocket and invalidates the query keys a change makes stale, so a
+ * change made in another tab or by another user shows without a reload. Reconnects with exponential
+ * backoff and refetches everything after a reconnect (what changed meanwhile is unknown). A refused
+ * handshake reaches the browser only as a close, with no status: the session is then checked with one API
+ * call, whose 401 ends it as any other 401 does. Mounted once, in the shell.
  */
-export function useRealtime() {
+export function useRealtime(stale: StaleKeys) {
   const queryClient = useQueryClient();
-  const token = useSession()?.token;
+  const current = useSession();
+  const token = current?.token;
+  const apiKey = current?.context.apiKey;
 
   useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    let delay = FIRST_DELAY;
-    let connectedBefore = false;
+    if (!token || !apiKey) return;
+    const feed = follow({ url: liveUrl(window.location, token, apiKey), stale, queryClient });
+    return () => feed.stop();
+  }, [token, apiKey, stale, queryClient]);
+}
 
-    const follow = async () => {
-      const res = await fetch("/api/events", {
-        headers: { accept: "text/event-stream", ...authHeaders() },
-        signal: controller.signal,
-      });
-      if (res.status === 401) {
-        controller.abort();
-        sessionExpired();
-        return;
-      }
-      if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
+function follow(options: { url: string; stale: StaleKeys; queryClient: QueryClient }) {
+  const { url, stale, queryClient } = options;
+  let stopped = false;
+  let socket: WebSocket | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let delay = FIRST_DELAY;
+  let connectedBefore = false;
+
+  const again = () => {
+    if (stopped) return;
+    retry = setTimeout(connect, delay);
+    delay = Math.min(delay * 2, MAX_DELAY);
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    const ws = new WebSocket(url);
+    socket = ws;
+    let opened = false;
+    let keepAlive: ReturnType<typeof setInterval> | undefined;
+    ws.onopen = () => {
+      opened = true;
       delay = FIRST_DELAY;
-      // After a drop, whatever changed while we were away is stale; we cannot know what, so refetch all.
       if (connectedBefore) void queryClient.invalidateQueries();
       connectedBefore = true;
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      const sse = new SseReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        for (const data of sse.push(value).data) {
-          const event = JSON.parse(data) as ChangeEvent;
-          for (const queryKey of staleKeys(event)) void queryClient.invalidateQueries({ queryKey });
-        }
-      }
+      keepAlive = setInterval(() => ws.send(KEEP_ALIVE), KEEP_ALIVE_MS);
     };
+    ws.onmessage = (message) => {
+      const event = typeof message.data === "string" ? parseChangeEvent(message.data) : undefined;
+      if (!event) return;
+      for (const queryKey of staleKeys(stale, event)) void queryClient.invalidateQueries({ queryKey });
+    };
+    ws.onclose = () => {
+      clearInterval(keepAlive);
+      if (stopped) return;
+      if (opened) return again();
+      void sessionAlive().then((alive) => {
+        if (alive) again();
+      });
+    };
+  };
 
-    void (async () => {
-      while (!controller.signal.aborted) {
-        try {
-          await follow();
-        } catch {
-          // dropped or refused: try again after the backoff
-        }
-        if (controller.signal.aborted) return;
-        await new Promise((r) => setTimeout(r, delay));
-        delay = Math.min(delay * 2, MAX_DELAY);
-      }
-    })();
-    return () => controller.abort();
-  }, [token, queryClient]);
+  connect();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close(1000);
+    },
+  };
+}
+
+/** False when the API refuses the session (the 401 has already ended it, see api.ts); true otherwise. */
+async function sessionAlive(): Promise<boolean> {
+  try {
+    await api.auth.me.$get();
+    return true;
+  } catch (err) {
+    return !(err instanceof ApiError && err.status === 401);
+  }
 }
