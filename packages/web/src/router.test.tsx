@@ -114,11 +114,21 @@ describe("route guards", () => {
     expect(await screen.findByRole("heading", { name: "Visualizations/Reports" })).toBeTruthy();
   });
 
-  it("redirects / and the admin area to the landing page of a MaxCIF-only tenant", async () => {
+  it("redirects / to the landing page of a MaxCIF-only tenant", async () => {
     signInAs(user({ licenses: ["MaxCIF"] }));
-    const { router } = renderApp("/admin/ListTenants");
+    const { router } = renderApp("/");
     await waitFor(() => expect(router.state.location.pathname).toBe("/e2"));
     expect((await screen.findByTestId("app-title")).textContent).toBe("e2");
+  });
+
+  it("tells a user who is not provider staff why the admin area stays closed, inside the shell", async () => {
+    signInAs(user({ licenses: ["MaxCIF"] }));
+    const { router } = renderApp("/admin/ListTenants");
+    expect(await screen.findByText("Tenants is for provider administrators")).toBeTruthy();
+    expect(screen.getByText("Only provider administrators may do this.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin/ListTenants");
+    expect(screen.getByTestId("app-title").textContent).toBe("Admin");
+    expect(screen.queryByTestId("admin-entry")).toBeNull();
   });
 
   it("tells a tenant without the licence that the module is not licensed", async () => {
@@ -133,6 +143,9 @@ describe("route guards", () => {
     signInAs(user({ licenses: ["ListManager"], rights: "1|0|1|0" }));
     renderApp("/contacts");
     expect(await screen.findByText("You do not have access to Contacts")).toBeTruthy();
+    expect(screen.getByText("Your security rights do not include Inventory Management.")).toBeTruthy();
+    // Nothing was asked of the API for a screen the gate refuses.
+    expect(requests.some((r) => r.url.startsWith("/api/contacts"))).toBe(false);
     expect(screen.queryByTestId("config-gear")).toBeNull();
     expect(screen.queryByTestId("company-name")).toBeNull();
   });
@@ -186,10 +199,18 @@ describe("screens", () => {
     expect(screen.getByTestId("company-name").textContent).toBe("Acme Collections");
   });
 
-  it("answers an unknown path with a not-found page", async () => {
+  it("answers an unknown path with a not-found page inside the shell when signed in", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
     renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.getByTestId("nav-drawer")).toBeTruthy();
+    expect(screen.getByTestId("app-title").textContent).toBe("ReachCX");
+  });
+
+  it("answers an unknown path signed out with a bare not-found page", async () => {
+    renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.queryByTestId("nav-drawer")).toBeNull();
   });
 
   it("sends the bearer token and the tenant api key with every call", async () => {

@@ -1,34 +1,23 @@
 import { Alert, Center, Container, Loader } from "@mantine/core";
-import { MODULE_LICENSE, SUPER_ADMIN } from "@reachcx/core/rights/index";
+import { MODULE_LICENSE } from "@reachcx/core/rights/index";
 import {
-  type AnyRoute,
-  createRootRouteWithContext,
   createRoute,
   createRouter,
   type ErrorComponentProps,
   lazyRouteComponent,
-  Outlet,
   type RouterHistory,
   redirect,
 } from "@tanstack/react-router";
-import { accessOf, type Requirement } from "./features/access/access.ts";
-import { Gate } from "./features/access/Gate.tsx";
-import { NotBuiltYet, NotFound } from "./features/placeholder/pages.tsx";
-import { Shell } from "./features/shell/Shell.tsx";
-import { BUILT } from "./routes/built.ts";
-import { AREA_MODULE, areaOf, SCREENS, type Screen, STANDALONE } from "./routes/catalog.ts";
+import { NotBuiltYet } from "./features/placeholder/pages.tsx";
+import { SCREENS, type Screen, type ScreenPath, STANDALONE, screenAt } from "./routes/catalog.ts";
+import { telephonyRoute } from "./routes/config.ts";
+import { contactRoute, contactsRoute } from "./routes/contacts.ts";
 import type { RouterContext } from "./routes/context.ts";
-
-declare module "@tanstack/react-router" {
-  interface StaticDataRouteOption {
-    /** The catalog entry of a screen route: its title and where the spec describes it. */
-    screen?: Screen;
-  }
-}
+import { gate, root, shell } from "./routes/root.tsx";
 
 /**
- * Screens are lazy (each its own chunk, see routes/built.ts), and so are the sign-in pages. The shell is
- * not: it frames every signed-in page, so it comes with the first load and is there the moment the URL is.
+ * Screens are lazy (each its own chunk), and so are the sign-in pages. The shell is not: it frames every
+ * signed-in page, so it comes with the first load and is there the moment the URL is.
  */
 const lazy = {
   SignIn: lazyRouteComponent(() => import("./features/auth/SignIn.tsx"), "SignIn"),
@@ -47,36 +36,14 @@ const Failed = ({ error }: ErrorComponentProps) => (
   </Alert>
 );
 
-const root = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
-  notFoundComponent: () => (
-    <Container py="xl">
-      <NotFound />
-    </Container>
-  ),
-});
-
-const redirectSearch = (search: Record<string, unknown>): { redirect?: string } =>
-  typeof search.redirect === "string" ? { redirect: search.redirect } : {};
-
 const signIn = createRoute({
   getParentRoute: () => root,
   path: "/sign-in",
-  validateSearch: redirectSearch,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === "string" ? { redirect: search.redirect } : {},
   component: lazy.SignIn,
 });
 const signUp = createRoute({ getParentRoute: () => root, path: "/sign-up", component: lazy.SignUp });
-
-/** Every shell route needs a session; without one, sign in and come back (spec 003 §2.1). */
-const shell = createRoute({
-  getParentRoute: () => root,
-  id: "shell",
-  beforeLoad: ({ context, location }) => {
-    if (!context.auth.get()) throw redirect({ to: "/sign-in", search: { redirect: location.href } });
-  },
-  component: Shell,
-  notFoundComponent: NotFound,
-});
 
 /** `/` is the ReachCX home, which redirects to /dashboard; tenants without ReachCX go to their landing. */
 const home = createRoute({
@@ -84,64 +51,46 @@ const home = createRoute({
   path: "/",
   beforeLoad: ({ context }) => {
     const user = context.auth.get()?.context;
-    throw redirect({
-      to: user?.licenses.includes(MODULE_LICENSE.ReachCX) ? "/dashboard" : (user?.landing ?? "/sign-in"),
-    });
+    if (user?.licenses.includes(MODULE_LICENSE.ReachCX)) throw redirect({ to: "/dashboard" });
+    throw redirect({ href: user?.landing ?? "/sign-in" });
   },
 });
 
-/** The admin area is for provider staff only; anyone else goes to their landing page (spec 003 §2.1, §6). */
-const admin = createRoute({
-  getParentRoute: () => shell,
-  id: "admin",
-  beforeLoad: ({ context }) => {
-    const user = context.auth.get()?.context;
-    if (user?.tenantRole !== SUPER_ADMIN) throw redirect({ to: user?.landing ?? "/sign-in" });
-  },
+// Spec 003 §2.1: an empty page.
+const dynamupdate = createRoute({
+  getParentRoute: () => gate,
+  path: "/dynamupdate",
+  staticData: { screen: screenAt("/dynamupdate") },
+  component: () => null,
 });
 
-/** One screen: its built component (its own chunk) or NotBuiltYet, never a blank page. */
-function screenRoute(parent: AnyRoute, screen: Screen, need: Requirement) {
-  const built = BUILT[screen.path];
-  const load = built?.loader;
-  return createRoute({
-    getParentRoute: () => parent,
+/** The built screens: typed routes (routes/*.ts), so links and navigations to them are checked. */
+const built = [telephonyRoute, contactsRoute, contactRoute, dynamupdate] as const;
+type BuiltPath = (typeof built)[number]["path"];
+type CatalogPath = Exclude<ScreenPath, BuiltPath>;
+
+/** A screen of the catalog that is not built yet: its title and spec section, inside the shell. */
+const catalogRoute = <const P extends CatalogPath>(screen: Screen & { path: P }) =>
+  createRoute({
+    getParentRoute: () => gate,
     path: screen.path,
     staticData: { screen },
-    ...(screen.search ? { validateSearch: screen.search } : {}),
-    loader: load
-      ? ({ context }) => (accessOf(context.auth.get()?.context, need).ok ? load(context) : undefined)
-      : undefined,
-    component: built?.component ?? (() => <NotBuiltYet screen={screen} />),
+    validateSearch: screen.search ?? ((search: Record<string, unknown>) => search),
+    component: () => <NotBuiltYet screen={screen} />,
   });
-}
-
-/** What a shell screen asks for: the licence of its area's module and its rights position. */
-const needOf = (screen: Screen): Requirement => ({
-  module: AREA_MODULE[areaOf(screen.path)],
-  right: screen.right,
-});
 
 /**
- * Screens of the same module and right share one pathless Gate route, which shows 'not licensed' or
- * 'no access' instead of the screen.
+ * The catalog's routes, typed one per path. `map` over the catalog infers one route whose path is the
+ * union of all paths (so every link would need every param); each element really is the route of its
+ * own path, which this type says, so `to="/e2"` takes no params while `to="/segment/$id"` needs its id.
  */
-function gatedScreens(screens: Screen[]) {
-  const groups = new Map<string, { need: Requirement; screens: Screen[] }>();
-  for (const screen of screens) {
-    const need = needOf(screen);
-    const id = `gate-${need.module ?? "any"}-${need.right ?? "any"}`;
-    const group = groups.get(id) ?? { need, screens: [] };
-    group.screens.push(screen);
-    groups.set(id, group);
-  }
-  return [...groups].map(([id, { need, screens }]) => {
-    const gate = createRoute({ getParentRoute: () => shell, id, component: () => <Gate need={need} /> });
-    return gate.addChildren(screens.map((screen) => screenRoute(gate, screen, need)));
-  });
-}
+type CatalogRoutes = { [P in CatalogPath]: ReturnType<typeof catalogRoute<P>> }[CatalogPath];
 
-const isAdmin = (screen: Screen) => areaOf(screen.path) === "admin";
+// `options.path`: the route's own `path` is only set once the router has processed the tree.
+const isBuilt = (path: string) => built.some((route) => route.options.path === path);
+const catalog = SCREENS.filter(
+  (screen): screen is (typeof SCREENS)[number] & { path: CatalogPath } => !isBuilt(screen.path),
+).map((screen) => catalogRoute(screen) as unknown as CatalogRoutes);
 
 const standalone = STANDALONE.map((screen) =>
   createRoute({
@@ -159,11 +108,7 @@ export const routeTree = root.addChildren([
   signIn,
   signUp,
   ...standalone,
-  shell.addChildren([
-    home,
-    admin.addChildren(SCREENS.filter(isAdmin).map((screen) => screenRoute(admin, screen, {}))),
-    ...gatedScreens(SCREENS.filter((screen) => !isAdmin(screen))),
-  ]),
+  shell.addChildren([home, gate.addChildren([...built, ...catalog])]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
@@ -177,4 +122,11 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPendingComponent: Pending,
     defaultErrorComponent: Failed,
   });
+}
+
+// Links and navigations are checked against this tree: a path that is not a route fails the build.
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
 }

@@ -1,4 +1,4 @@
-import type { Right } from "@reachcx/core/rights/index";
+import type { NeedName } from "@reachcx/core/rights/access";
 
 export type Area = "reachcx" | "e2" | "ppay" | "config" | "admin";
 
@@ -7,8 +7,13 @@ export interface Screen {
   title: string;
   /** Where the spec describes it, shown on screens that are not built yet. */
   spec: string;
-  /** A rights position the user must hold (spec 003 §6). */
-  right?: Right;
+  /** What the caller must hold to open it: a named need of core's access table (spec 003 §6). */
+  need: NeedName;
+  /**
+   * Its place in the drawer of its area: the section and the item's label (the title when absent).
+   * Sections and items show in catalog order; screens without `nav` are reached from other screens.
+   */
+  nav?: { section: string; label?: string };
   /** Search params the screen reads, validated at the route (unknown ones are dropped). */
   search?: (search: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -19,138 +24,310 @@ const segmentSearch = (search: Record<string, unknown>): { op?: "edit" | "clone"
 
 /**
  * Every signed-in route of the spec's URL map (003 §2.1, 2.8-2.10; 001 §2.1, 2.10, 2.11; 002 §2),
- * with the title it shows. The route tree is generated from this list (router.tsx); the screens that are
- * built name their component in built.ts, the rest show NotBuiltYet.
+ * with the title it shows, the need that opens it and its drawer entry. The router makes the screens
+ * that are not built yet from this list (NotBuiltYet); the built ones are typed routes (routes/*.ts)
+ * that take their entry from here, and the drawer is derived from it (features/shell/nav.ts).
  */
-export const SCREENS: Screen[] = [
-  { path: "/dashboard", title: "Visualizations/Reports", spec: "spec 003 §2.7", right: "dashboards" },
-  { path: "/contacts", title: "Contacts", spec: "spec 003 §2.2", right: "inventory" },
+export const SCREENS = [
+  {
+    path: "/dashboard",
+    title: "Visualizations/Reports",
+    spec: "spec 003 §2.7",
+    need: "dashboards",
+    nav: { section: "Dashboards" },
+  },
+  {
+    path: "/contacts",
+    title: "Contacts",
+    spec: "spec 003 §2.2",
+    need: "inventory",
+    nav: { section: "Inventory Management" },
+  },
   {
     path: "/contact/$id",
     title: "Contact",
     spec: "spec 003 §2.3, spec 002 Contact detail",
-    right: "inventory",
+    need: "inventory",
   },
-  { path: "/import", title: "Contact Import", spec: "spec 003 §2.4", right: "inventory" },
-  { path: "/bulk-edit", title: "Bulk Edit", spec: "spec 003 §2.5", right: "inventory" },
-  { path: "/segments", title: "Segments", spec: "spec 002 Segment list", right: "listManagement" },
+  {
+    path: "/import",
+    title: "Contact Import",
+    spec: "spec 003 §2.4",
+    need: "inventory",
+    nav: { section: "Inventory Management" },
+  },
+  {
+    path: "/bulk-edit",
+    title: "Bulk Edit",
+    spec: "spec 003 §2.5",
+    need: "inventory",
+    nav: { section: "Inventory Management" },
+  },
+  {
+    path: "/segments",
+    title: "Segments",
+    spec: "spec 002 Segment list",
+    need: "listManagement",
+    nav: { section: "List Management" },
+  },
   {
     path: "/segment/$id",
     title: "Segment",
     spec: "spec 002 Segment editor",
-    right: "listManagement",
+    need: "listManagement",
     search: segmentSearch,
   },
-  { path: "/campaigns", title: "Campaigns", spec: "spec 002 Campaigns screen", right: "listManagement" },
-  { path: "/profile", title: "Profiles", spec: "spec 003 §2.6", right: "listManagement" },
+  {
+    path: "/campaigns",
+    title: "Campaigns",
+    spec: "spec 002 Campaigns screen",
+    need: "listManagement",
+    nav: { section: "List Management" },
+  },
+  {
+    path: "/profile",
+    title: "Profiles",
+    spec: "spec 003 §2.6",
+    need: "listManagement",
+    nav: { section: "List Management" },
+  },
   {
     path: "/profile/$id",
     title: "Dialing Profile",
     spec: "spec 002 Dialing Profile page",
-    right: "listManagement",
+    need: "listManagement",
   },
-  { path: "/dynamupdate", title: "", spec: "spec 003 §2.1 (an empty page)" },
+  // Spec 003 §2.1: an empty page, for any signed-in user.
+  { path: "/dynamupdate", title: "", spec: "spec 003 §2.1 (an empty page)", need: "signedIn" },
 
   {
     path: "/config",
     title: "Telephony",
     spec: "spec 000 §2 Settings screen",
-    right: "configuration",
+    need: "configuration",
+    nav: { section: "Configuration" },
   },
   {
     path: "/config/inventory-source",
     title: "CRM Configurations",
     spec: "spec 001 §2.1",
-    right: "configuration",
+    need: "configuration",
+    nav: { section: "Configuration" },
   },
-  { path: "/config/custom-fields", title: "Custom Fields", spec: "spec 001 §2.2", right: "configuration" },
-  { path: "/config/sftp", title: "SFTP Connections", spec: "spec 001 §2.3", right: "configuration" },
+  {
+    path: "/config/sftp",
+    title: "SFTP Connections",
+    spec: "spec 001 §2.3",
+    need: "configuration",
+    nav: { section: "Configuration" },
+  },
   {
     path: "/config/rest-connections",
     title: "REST Connections",
     spec: "spec 001 §2.5",
-    right: "configuration",
+    need: "configuration",
+    nav: { section: "Configuration" },
   },
   {
     path: "/config/rest-connections/$id",
     title: "REST Connection",
     spec: "spec 001 §2.5",
-    right: "configuration",
+    need: "configuration",
   },
   {
     path: "/config/mobile-config",
     title: "Mobile Applications",
     spec: "spec 001 §2.6",
-    right: "configuration",
+    need: "configuration",
+    nav: { section: "Configuration" },
   },
   {
     path: "/config/mobile-config/$id",
     title: "Mobile Application",
     spec: "spec 001 §2.6",
-    right: "configuration",
+    need: "configuration",
   },
-  { path: "/config/field-mappings", title: "Field Mappings", spec: "spec 001 §2.4", right: "configuration" },
+  {
+    path: "/config/custom-fields",
+    title: "Custom Fields",
+    spec: "spec 001 §2.2",
+    need: "configuration",
+    nav: { section: "Configuration" },
+  },
+  {
+    path: "/config/field-mappings",
+    title: "Field Mappings",
+    spec: "spec 001 §2.4",
+    need: "configuration",
+    nav: { section: "Configuration" },
+  },
   {
     path: "/config/field-mappings/$id",
     title: "Field Mapping",
     spec: "spec 001 §2.4",
-    right: "configuration",
+    need: "configuration",
   },
   {
     path: "/config/downloads",
     title: "Downloads",
     spec: "spec 000 §2 Downloads screen",
-    right: "configuration",
+    need: "configuration",
+    nav: { section: "Configuration" },
   },
-  { path: "/config/tester", title: "Consent Tester", spec: "spec 001 §2.1", right: "configuration" },
+  { path: "/config/tester", title: "Consent Tester", spec: "spec 001 §2.1", need: "configuration" },
   {
     path: "/config/writer",
     title: "Consent Return",
     spec: "spec 001 §4 Consent return",
-    right: "configuration",
+    need: "configuration",
   },
   {
     path: "/config/dynamics-configuration",
     title: "CRM Connection Wizard",
     spec: "spec 001 §2.7",
-    right: "configuration",
+    need: "configuration",
   },
 
-  { path: "/e2", title: "Channel Configuration Profiles", spec: "spec 001 §2.10" },
-  { path: "/e2/profiles", title: "New Configuration Profile", spec: "spec 001 §2.10" },
-  { path: "/e2/ivr", title: "PreProcess Configuration Profiles", spec: "spec 001 §2.11" },
-  { path: "/e2/ivr/profiles", title: "New Configuration Profile", spec: "spec 001 §2.11" },
-  { path: "/e2/Dashboard", title: "Visualizations/Reports", spec: "spec 002 Agent-activity dashboard" },
+  {
+    path: "/e2/Dashboard",
+    title: "Visualizations/Reports",
+    spec: "spec 002 Agent-activity dashboard",
+    need: "e2",
+    nav: { section: "Dashboards" },
+  },
   {
     path: "/e2/ui-config",
     title: "Default UI Configuration",
     spec: "spec 002 Default UI Configuration page",
+    need: "e2",
+    nav: { section: "Channel Configuration" },
   },
+  {
+    path: "/e2",
+    title: "Channel Configuration Profiles",
+    spec: "spec 001 §2.10",
+    need: "e2",
+    nav: { section: "Channel Configuration", label: "Configuration Profiles" },
+  },
+  {
+    path: "/e2/ivr",
+    title: "PreProcess Configuration Profiles",
+    spec: "spec 001 §2.11",
+    need: "e2",
+    nav: { section: "Channel Configuration", label: "IVR Pre-Process" },
+  },
+  { path: "/e2/profiles", title: "New Configuration Profile", spec: "spec 001 §2.10", need: "e2" },
+  { path: "/e2/ivr/profiles", title: "New Configuration Profile", spec: "spec 001 §2.11", need: "e2" },
 
-  { path: "/ppay", title: "C3", spec: "spec 003 §2.10" },
-  { path: "/ppay/MessageTemplates", title: "Message Templates", spec: "spec 003 §2.10" },
-  { path: "/ppay/MessageTemplate/$id", title: "Message Template", spec: "spec 003 §2.10" },
-  { path: "/ppay/PaymentProfiles", title: "Payment Profiles", spec: "spec 003 §2.10" },
-  { path: "/ppay/PaymentProfile/$id", title: "Payment Profile", spec: "spec 003 §2.10" },
-  { path: "/ppay/Dashboard/or", title: "ReachCX Reporting", spec: "spec 003 §2.10 Payment dashboard" },
-  { path: "/ppay/Dashboard/e2", title: "e2 Reporting", spec: "spec 003 §2.10 Payment dashboard" },
+  { path: "/ppay", title: "C3", spec: "spec 003 §2.10", need: "c3" },
+  {
+    path: "/ppay/Dashboard/or",
+    title: "ReachCX Reporting",
+    spec: "spec 003 §2.10 Payment dashboard",
+    need: "c3",
+    nav: { section: "Dashboards" },
+  },
+  {
+    path: "/ppay/Dashboard/e2",
+    title: "e2 Reporting",
+    spec: "spec 003 §2.10 Payment dashboard",
+    need: "c3",
+    nav: { section: "Dashboards" },
+  },
+  {
+    path: "/ppay/MessageTemplates",
+    title: "Message Templates",
+    spec: "spec 003 §2.10",
+    need: "c3",
+    nav: { section: "Payment Configurations" },
+  },
+  { path: "/ppay/MessageTemplate/$id", title: "Message Template", spec: "spec 003 §2.10", need: "c3" },
+  {
+    path: "/ppay/PaymentProfiles",
+    title: "Payment Profiles",
+    spec: "spec 003 §2.10",
+    need: "c3",
+    nav: { section: "Payment Configurations" },
+  },
+  { path: "/ppay/PaymentProfile/$id", title: "Payment Profile", spec: "spec 003 §2.10", need: "c3" },
 
-  { path: "/admin", title: "Visualizations/Reports", spec: "spec 003 §2.9 (not shown in the spec)" },
-  { path: "/admin/onboarding", title: "Merchant Onboarding", spec: "spec 003 §2.8" },
-  { path: "/admin/onboarding/edit/$vendorId", title: "Merchant Onboarding", spec: "spec 003 §2.8" },
-  { path: "/admin/onboarding/app/$url", title: "Merchant Application", spec: "spec 003 §2.8" },
-  { path: "/admin/licSubmit", title: "License Usage", spec: "spec 003 §2.9" },
-  { path: "/admin/maxlicense", title: "Max License Count", spec: "spec 003 §2.9" },
-  { path: "/admin/CreateUser", title: "Create User", spec: "spec 003 §2.9, §5 Create User" },
-  { path: "/admin/ListTenants", title: "Tenants", spec: "spec 003 §2.9" },
-  { path: "/admin/payments", title: "Bill Client", spec: "spec 003 §2.9" },
-];
+  {
+    path: "/admin",
+    title: "Visualizations/Reports",
+    spec: "spec 003 §2.9 (not shown in the spec)",
+    need: "provider",
+    nav: { section: "Dashboards" },
+  },
+  {
+    path: "/admin/onboarding",
+    title: "Merchant Onboarding",
+    spec: "spec 003 §2.8",
+    need: "provider",
+    nav: { section: "PromptPay" },
+  },
+  {
+    path: "/admin/onboarding/edit/$vendorId",
+    title: "Merchant Onboarding",
+    spec: "spec 003 §2.8",
+    need: "provider",
+  },
+  {
+    path: "/admin/onboarding/app/$url",
+    title: "Merchant Application",
+    spec: "spec 003 §2.8",
+    need: "provider",
+  },
+  {
+    path: "/admin/licSubmit",
+    title: "License Usage",
+    spec: "spec 003 §2.9",
+    need: "provider",
+    nav: { section: "Tenant Management" },
+  },
+  {
+    path: "/admin/maxlicense",
+    title: "Max License Count",
+    spec: "spec 003 §2.9",
+    need: "provider",
+    nav: { section: "Tenant Management" },
+  },
+  {
+    path: "/admin/ListTenants",
+    title: "Tenants",
+    spec: "spec 003 §2.9",
+    need: "provider",
+    nav: { section: "Tenant Management" },
+  },
+  {
+    path: "/admin/CreateUser",
+    title: "Create User",
+    spec: "spec 003 §2.9, §5 Create User",
+    need: "provider",
+    nav: { section: "Tenant Management" },
+  },
+  {
+    path: "/admin/payments",
+    title: "Bill Client",
+    spec: "spec 003 §2.9",
+    need: "provider",
+    nav: { section: "Payments" },
+  },
+] as const satisfies readonly Screen[];
+
+export type ScreenPath = (typeof SCREENS)[number]["path"];
+
+/** The catalog entry of a path; the typed routes take their title, need and drawer entry from it. */
+export function screenAt(path: ScreenPath): Screen {
+  const screen: Screen | undefined = SCREENS.find((s) => s.path === path);
+  if (!screen) throw new Error(`${path} is not in the route catalog`);
+  return screen;
+}
 
 /** Outside the shell (spec 003 §2.1). */
-export const STANDALONE: Screen[] = [
-  { path: "/screenpop/$id", title: "Screen-pop", spec: "spec 003 §2.11" },
-  { path: "/maxreturns/$id", title: "C3 Customer Refunds", spec: "spec 003 §2.12" },
-];
+export const STANDALONE = [
+  { path: "/screenpop/$id", title: "Screen-pop", spec: "spec 003 §2.11", need: "public" },
+  { path: "/maxreturns/$id", title: "C3 Customer Refunds", spec: "spec 003 §2.12", need: "public" },
+] as const satisfies readonly Screen[];
 
 export function areaOf(pathname: string): Area {
   const first = pathname.split("/")[1] ?? "";

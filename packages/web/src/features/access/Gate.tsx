@@ -1,16 +1,17 @@
 import { Outlet, useMatches } from "@tanstack/react-router";
 import { useSession } from "../../lib/session.ts";
-import { NoAccess, NotLicensed } from "../placeholder/pages.tsx";
-import { accessOf, type Requirement } from "./access.ts";
+import { Refused } from "../placeholder/pages.tsx";
+import { accessOf } from "./access.ts";
 
 /**
- * A pathless layout route around the screens of one module and rights position: the screen when the
- * tenant holds the licence and the user the right, otherwise a page that says which is missing.
+ * The pathless layout route around every shell screen: the screen when the caller meets its need (the
+ * catalog entry in the route's staticData), otherwise a page that says what is missing, in core's words.
  * It follows the session, so a licence granted while signed in opens the screen without a reload.
  */
-export function Gate({ need }: { need: Requirement }) {
-  const access = accessOf(useSession()?.context, need);
-  const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.screen?.title });
-  if (access.ok) return <Outlet />;
-  return access.reason === "unlicensed" ? <NotLicensed module={access.module} /> : <NoAccess title={title} />;
+export function Gate() {
+  const context = useSession()?.context;
+  const screen = useMatches({ select: (matches) => matches.at(-1)?.staticData.screen });
+  if (!screen) return <Outlet />;
+  const access = accessOf(context, screen.need);
+  return access.ok ? <Outlet /> : <Refused access={access} title={screen.title} />;
 }

@@ -1,24 +1,18 @@
 import type { UserContext } from "@reachcx/core/context/index";
-import { MODULE_LICENSE, type Module, type Right } from "@reachcx/core/rights/index";
+import { type Access, type Caller, checkAccess, NEEDS, type NeedName } from "@reachcx/core/rights/access";
+import type { Auth } from "../../lib/session.ts";
 
-/** What a screen asks of the signed-in user: the licence of its module and a rights position. */
-export interface Requirement {
-  module?: Module;
-  right?: Right;
-}
+/** The signed-in user as core's access table sees a caller; undefined when signed out. */
+export const callerOf = (
+  context: Pick<UserContext, "tenantRole" | "securityRights" | "licenses"> | undefined,
+): Caller | undefined =>
+  context
+    ? { tenantRole: context.tenantRole, securityRights: context.securityRights, licenses: context.licenses }
+    : undefined;
 
-export type Access =
-  | { ok: true }
-  | { ok: false; reason: "unlicensed"; module: Module }
-  | { ok: false; reason: "rights" };
+/** Whether the session may open a screen of this need: core's rule, the one the API applies. */
+export const accessOf = (context: Parameters<typeof callerOf>[0], need: NeedName): Access =>
+  checkAccess(callerOf(context), NEEDS[need]);
 
-/** Licences gate modules, rights positions gate sections (spec 003 §6); the licence is checked first. */
-export function accessOf(
-  context: Pick<UserContext, "licenses" | "rights"> | undefined,
-  need: Requirement,
-): Access {
-  if (need.module && !context?.licenses.includes(MODULE_LICENSE[need.module]))
-    return { ok: false, reason: "unlicensed", module: need.module };
-  if (need.right && !context?.rights[need.right]) return { ok: false, reason: "rights" };
-  return { ok: true };
-}
+/** For loaders: fetch only what the gate will show (a refused screen asks the API for nothing). */
+export const mayOpen = (auth: Auth, need: NeedName): boolean => accessOf(auth.get()?.context, need).ok;

@@ -1,26 +1,31 @@
 import { ActionIcon, AppShell, Burger, Button, Group, Text, Title, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { SUPER_ADMIN } from "@reachcx/core/rights/index";
 import { IconSettings } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Outlet, useLocation, useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
-import { useRealtime } from "../../lib/realtime.ts";
+import { type ReactNode, useEffect } from "react";
 import { session, useSession } from "../../lib/session.ts";
 import { AREA_MODULE, AREA_TITLE, areaOf } from "../../routes/catalog.ts";
+import { accessOf } from "../access/access.ts";
 import { meQuery } from "../auth/api.ts";
 import { Drawer } from "./Drawer.tsx";
 import { HelpMenu } from "./HelpMenu.tsx";
+import { useLiveUpdates } from "./live.ts";
 import { ModuleSwitcher } from "./ModuleSwitcher.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
-/** The signed-in shell (spec 003 §2.1): top bar, module switcher, collapsible drawer, the page. */
-export function Shell() {
-  const [opened, { toggle }] = useDisclosure(true);
+/**
+ * The signed-in shell (spec 003 §2.1): top bar, module switcher, collapsible drawer, the page. Below the
+ * `sm` breakpoint the drawer is an overlay, closed at first and closed again by any navigation, and the
+ * top bar drops the area title and company name so it stays one line at 390 px.
+ */
+export function Shell({ children }: { children?: ReactNode }) {
+  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const { pathname } = useLocation();
   const current = useSession();
   const router = useRouter();
-  useRealtime();
+  useLiveUpdates();
 
   // Signed out elsewhere (another tab, an expired token): sign in again and come back here.
   useEffect(() => {
@@ -35,6 +40,10 @@ export function Shell() {
     if (me.data) session.updateContext(me.data.context);
   }, [me.data]);
 
+  // Any navigation (a drawer item, a module, a link on the page) closes the mobile drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
+  useEffect(closeMobile, [pathname]);
+
   if (!current) return null;
   const { context } = current;
   const area = areaOf(pathname);
@@ -42,20 +51,38 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: !opened, desktop: !opened } }}
+      navbar={{
+        width: 250,
+        breakpoint: "sm",
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle navigation" />
-            <Title order={3} data-testid="app-title">
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              data-testid="burger-mobile"
+            />
+            <Burger
+              opened={desktopOpened}
+              onClick={toggleDesktop}
+              visibleFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Title order={3} data-testid="app-title" visibleFrom="sm">
               {AREA_TITLE[area]}
             </Title>
             <ModuleSwitcher licenses={context.licenses} active={AREA_MODULE[area]} />
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {context.tenantRole === SUPER_ADMIN && (
+          <Group gap="xs" wrap="nowrap">
+            {accessOf(context, "provider").ok && (
               <Button
                 component={Link}
                 to="/admin"
@@ -66,9 +93,15 @@ export function Shell() {
                 Admin
               </Button>
             )}
-            {context.rights.configuration && (
+            {accessOf(context, "configuration").ok && (
               <>
-                <Text size="sm" fw={500} data-testid="company-name">
+                <Text
+                  size="sm"
+                  fw={500}
+                  data-testid="company-name"
+                  visibleFrom="sm"
+                  style={{ whiteSpace: "nowrap" }}
+                >
                   {context.company}
                 </Text>
                 <Tooltip label="Configuration">
@@ -90,11 +123,9 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
-        <Drawer area={area} rights={context.rights} pathname={pathname} />
+        <Drawer area={area} caller={context} onNavigate={closeMobile} />
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
     </AppShell>
   );
 }
