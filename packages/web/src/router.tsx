@@ -86,8 +86,8 @@ const catalogRoute = <const P extends CatalogPath>(screen: Screen & { path: P })
  */
 type CatalogRoutes = { [P in CatalogPath]: ReturnType<typeof catalogRoute<P>> }[CatalogPath];
 
-// `options.path`: the route's own `path` is only set once the router has processed the tree.
-const isBuilt = (path: string) => built.some((route) => route.options.path === path);
+// By their catalog entry: a route's own `path` is only set once the router has processed the tree.
+const isBuilt = (path: string) => built.some((route) => route.options.staticData?.screen?.path === path);
 const catalog = SCREENS.filter(
   (screen): screen is (typeof SCREENS)[number] & { path: CatalogPath } => !isBuilt(screen.path),
 ).map((screen) => catalogRoute(screen) as unknown as CatalogRoutes);
