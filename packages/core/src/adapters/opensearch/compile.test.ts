@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { parseSearch } from "../search/parse.ts";
-import { activityFilter, activityIndex, compileQuery, contactIndex, sortClause } from "./opensearch.ts";
+import type { Node } from "../../search/ast.ts";
+import { parseSearch } from "../../search/parse.ts";
+import { activityFilter, compileQuery, contactFilter } from "./compile.ts";
+
+const parsed = (text: string): Node => {
+  const node = parseSearch(text);
+  if (!node) throw new Error(`nothing to search in ${text}`);
+  return node;
+};
 
 /** The DSL the OpenSearch adapter sends; its answers are held to the evaluator by test/conformance when OPENSEARCH_URL is set. */
 describe("OpenSearch query compiler", () => {
   it("turns search-box terms into per-field phrase queries and negation into must_not", () => {
-    expect(compileQuery(parseSearch('"mary ann" -smi*') as never, {})).toEqual({
+    expect(compileQuery(parsed('"mary ann" -smi*'), {})).toEqual({
       bool: {
         filter: [
           {
@@ -55,20 +62,32 @@ describe("OpenSearch query compiler", () => {
     expect(compileQuery({ type: "rule", field: "email", operator: "contains", value: "a*b" }, {})).toEqual({
       wildcard: { "email.lc": { value: "*a\\*b*" } },
     });
+    expect(
+      compileQuery({ type: "rule", field: "createdAt", operator: "lt", value: "2026-01-01" }, {}),
+    ).toEqual({
+      range: { createdAt: { lt: Date.parse("2026-01-01") } },
+    });
     expect(compileQuery({ type: "rule", field: "zip", operator: "eq", value: null }, {})).toEqual({
       bool: { must_not: [{ exists: { field: "zip.lc" } }] },
     });
   });
 
-  it("maps every text field with a lower-case keyword subfield and dates as epoch numbers", () => {
-    const mappings = contactIndex().mappings.properties as Record<string, any>;
-    expect(mappings.lastName.fields.lc.normalizer).toBe("lc");
-    expect(mappings.createdAt.type).toBe("long");
-    expect(mappings.tenant.type).toBe("keyword");
+  it("puts the tenant first in every contact filter, then the compiled query", () => {
+    expect(contactFilter("acme", { query: null, sort: [], limit: 10 })).toEqual([
+      { term: { tenant: "acme" } },
+    ]);
+    expect(
+      contactFilter("acme", {
+        query: { type: "rule", field: "custom:vip", operator: "eq", value: "true" },
+        sort: [],
+        limit: 10,
+        types: { "custom:vip": "boolean" },
+      }),
+    ).toEqual([{ term: { tenant: "acme" } }, { term: { custom__vip: true } }]);
   });
 });
 
-describe("OpenSearch activity index", () => {
+describe("OpenSearch activity filter", () => {
   it("always filters by tenant, then by contact, type and time window", () => {
     expect(activityFilter("acme", { limit: 5 })).toEqual([{ term: { tenant: "acme" } }]);
     expect(
@@ -85,29 +104,5 @@ describe("OpenSearch activity index", () => {
       { term: { type: "Dial" } },
       { range: { timestamp: { gte: "2026-01-01", lt: "2026-02-01" } } },
     ]);
-  });
-
-  it("maps what lists filter on as keywords and keeps metaData unindexed", () => {
-    const { properties } = activityIndex().mappings;
-    expect(properties.tenant).toEqual({ type: "keyword" });
-    expect(properties.activityLogContactId).toEqual({ type: "keyword" });
-    expect(properties.timestamp).toEqual({ type: "date" });
-    expect(properties.metaData).toEqual({ type: "text", index: false });
-  });
-
-  it("sorts text by its lower-case keyword and custom numbers by their value, missing first ascending", () => {
-    const types = { "custom:balance": "number", "custom:region": "text" };
-    expect(sortClause({ field: "city", direction: "asc" }, types)).toEqual({
-      "city.lc": { order: "asc", missing: "_first", unmapped_type: "keyword" },
-    });
-    expect(sortClause({ field: "custom:region", direction: "desc" }, types)).toEqual({
-      "custom__region.lc": { order: "desc", missing: "_last", unmapped_type: "keyword" },
-    });
-    expect(sortClause({ field: "custom:balance", direction: "desc" }, types)).toEqual({
-      custom__balance: { order: "desc", missing: "_last", unmapped_type: "keyword" },
-    });
-    expect(sortClause({ field: "createdAt", direction: "asc" }, types)).toEqual({
-      createdAt: { order: "asc", missing: "_first", unmapped_type: "keyword" },
-    });
   });
 });
