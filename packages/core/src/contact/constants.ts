@@ -135,7 +135,27 @@ export type TimeZone = keyof typeof TIME_ZONES;
 export const DEFAULT_TIME_ZONE: TimeZone = "Mountain";
 
 export const CONTACT_STATUSES = ["Active", "InActive"] as const;
+
+/** What an activity log records (spec 003 §3 ActivityLog type). */
+export const ACTIVITY_TYPES = ["System", "Dial", "Note", "PromptPay", "C2A"] as const;
 export const OPTOUT_CHANNELS = ["Voice", "SMS", "Email"] as const;
+export type OptoutChannel = (typeof OPTOUT_CHANNELS)[number];
 
 /** Mobile device platforms (spec 002 §2: the mobile platform option list; spec 003 §3 Device type). */
 export const DEVICE_TYPES = ["android", "ios"] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/**
+ * The types a tenant's custom field can have (spec 000 §3). The settings schema, the store and the
+ * contact form all take the list from here.
+ */
+export const CUSTOM_FIELD_TYPES = ["String", "Number", "DateTime", "Boolean", "Phone"] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** A stored custom value: text (String, Phone), a number (Number; DateTime as epoch ms) or a boolean. */
+export type CustomFieldValue = string | number | boolean;
+/** A contact's custom values by `custom:{name}`. */
+export type CustomFieldValues = Record<string, CustomFieldValue>;
+
+export const isCustomFieldValue = (value: unknown): value is CustomFieldValue =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean";

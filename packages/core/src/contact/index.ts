@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { EntityItem } from "electrodb";
 import type * as v from "valibot";
 import { useActor, useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
-import type { ActivityLogEntity } from "../store/entities.ts";
+import type { ActivityLogItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
-import { type CustomFieldDef, checkCustomFields } from "./custom-fields.ts";
-import type { ContactInput, ContactPatch, NoteInput } from "./schema.ts";
+import type { CustomFieldValues } from "./constants.ts";
+import { type CustomFieldChanges, type CustomFieldDef, checkCustomFields } from "./custom-fields.ts";
+import {
+  type ContactInput,
+  type ContactPatch,
+  hasPhoneOrCell,
+  type NoteInput,
+  PHONE_OR_CELL_MESSAGE,
+} from "./schema.ts";
 
 export * from "./constants.ts";
 export * from "./custom-fields.ts";
@@ -30,20 +36,25 @@ function changedBy(): string {
  */
 async function customFieldDefs(change: { balances?: unknown }): Promise<CustomFieldDef[]> {
   const settings = await readSettings();
-  if (change.balances !== undefined && !(settings.licenses as string[]).includes("PromptPay"))
+  if (change.balances !== undefined && !settings.licenses.includes("PromptPay"))
     throw new VisibleError(
       "forbidden",
       "contact.balances_unlicensed",
       "Balances need the PromptPay licence.",
       [{ path: "balances", message: "Balances need the PromptPay licence." }],
     );
-  return settings.customFields as CustomFieldDef[];
+  return settings.customFields;
 }
 
 const externalKey = (tenant: string, externalId: string) => `${tenant}#${externalId}`;
 
+/** The keys of T that may hold null: the attributes a change can clear. */
+type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
+/** T without its nulls: a key that held null is left out. */
+type WithoutNulls<T> = { [K in keyof T]: null extends T[K] ? Exclude<T[K], null> | undefined : T[K] };
+
 /** Nulls become removals: the store keeps no empty attributes (spec: empty strings are stored as null). */
-function split(values: Record<string, unknown>) {
+function split<T extends object>(values: T): { set: Partial<WithoutNulls<T>>; remove: NullableKeys<T>[] } {
   const set: Record<string, unknown> = {};
   const remove: string[] = [];
   for (const [key, value] of Object.entries(values)) {
@@ -51,8 +62,18 @@ function split(values: Record<string, unknown>) {
     if (value === null) remove.push(key);
     else set[key] = value;
   }
-  return { set, remove };
+  return { set: set as Partial<WithoutNulls<T>>, remove: remove as NullableKeys<T>[] };
 }
+
+/** A new record's attributes: nulls are left out (there is nothing to remove yet). */
+const withoutNulls = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null)) as WithoutNulls<T>;
+
+/** The custom values to store: a cleared value is no value. */
+const storedCustom = (values: CustomFieldChanges): CustomFieldValues =>
+  Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, CustomFieldValues[string]] => entry[1] !== null),
+  );
 
 export async function getContact(id: string) {
   const tenant = useTenant();
@@ -64,26 +85,19 @@ export async function getContact(id: string) {
 export async function createContact(input: ContactInput) {
   const tenant = useTenant();
   const customFields = checkCustomFields(input.customFields, await customFieldDefs(input));
-  const { set } = split({
-    ...input,
-    customFields: customFields && dropNulls(customFields),
-    externalKey: input.externalId ? externalKey(tenant, input.externalId) : undefined,
-  });
-  const now = new Date().toISOString();
   const { data } = await useStore()
     .entities.contact.create({
-      ...(set as Omit<ContactInput, "customFields">),
+      ...withoutNulls(input),
+      customFields: customFields && storedCustom(customFields),
+      externalKey: input.externalId ? externalKey(tenant, input.externalId) : undefined,
       tenant,
       id: randomUUID(),
-      dateCreated: now,
+      dateCreated: new Date().toISOString(),
       updatedBy: changedBy(),
-    } as never)
+    })
     .go();
   return data;
 }
-
-const dropNulls = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
 
 /** Applies a change; the phone-or-cell rule is checked on the contact as it will be. */
 export async function updateContact(id: string, patch: ContactPatch) {
@@ -91,14 +105,12 @@ export async function updateContact(id: string, patch: ContactPatch) {
   const current = await getContact(id);
   const phone = patch.phone === undefined ? current.phone : patch.phone;
   const cell = patch.cell === undefined ? current.cell : patch.cell;
-  if (!phone && !cell)
-    throw new VisibleError("input", "request.invalid", "Please supply phone or cell number", [
-      { path: "phone", message: "Please supply phone or cell number" },
+  if (!hasPhoneOrCell({ phone, cell }))
+    throw new VisibleError("input", "request.invalid", PHONE_OR_CELL_MESSAGE, [
+      { path: "phone", message: PHONE_OR_CELL_MESSAGE },
     ]);
   const checked = checkCustomFields(patch.customFields, await customFieldDefs(patch));
-  const customFields = checked
-    ? dropNulls({ ...((current.customFields as Record<string, unknown>) ?? {}), ...checked })
-    : undefined;
+  const customFields = checked ? storedCustom({ ...current.customFields, ...checked }) : undefined;
   const { set, remove } = split({
     ...patch,
     customFields,
@@ -107,8 +119,8 @@ export async function updateContact(id: string, patch: ContactPatch) {
   });
   let update = useStore()
     .entities.contact.patch({ tenant, id })
-    .set({ ...set, updatedBy: changedBy() } as never);
-  if (remove.length > 0) update = update.remove(remove as never);
+    .set({ ...set, updatedBy: changedBy() });
+  if (remove.length > 0) update = update.remove(remove);
   const { data } = await update.go({ response: "all_new" });
   return data;
 }
@@ -159,7 +171,7 @@ export async function contactActivity(id: string, page: PageQuery): Promise<Page
   );
   return { items: data, nextCursor: cursor ?? null };
 }
-export type ActivityItem = EntityItem<typeof ActivityLogEntity>;
+export type ActivityItem = ActivityLogItem;
 
 /** A Note activity on the contact (spec 002 Note form); contactStatus is set empty. */
 export async function addNote(id: string, note: v.InferOutput<typeof NoteInput>) {

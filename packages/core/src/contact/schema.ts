@@ -4,6 +4,15 @@ import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constan
 
 /** 10 digits, or 3-3-4 with dashes, after an optional prefix of 1 to 4 digits (spec 000 §5). */
 export const PHONE_PATTERN = /^(?:\d{1,4}-?)?(?:\d{10}|\d{3}-\d{3}-\d{4})$/;
+export const PHONE_MESSAGE = "Please enter a valid phone number";
+
+/**
+ * Spec 000 §5: a contact has a phone or a cell, or both. ContactInput applies it to a new contact,
+ * updateContact to a contact as a change leaves it, the console to its forms (through ContactInput).
+ */
+export const PHONE_OR_CELL_MESSAGE = "Please supply phone or cell number";
+export const hasPhoneOrCell = (contact: { phone?: string | null; cell?: string | null }) =>
+  Boolean(contact.phone?.trim() || contact.cell?.trim());
 /** Letters (accented ones too), digits, spaces and hyphens (spec 000 §5). */
 const NAME_CHARS = /^[\p{L}\p{M}0-9 -]+$/u;
 
@@ -28,10 +37,7 @@ const optionalText = (rules: v.PipeItem<string, string, v.BaseIssue<unknown>>[])
   );
 
 /** The longest phone PHONE_PATTERN takes is 17 characters; the length is checked before the pattern. */
-const phone = optionalText([
-  v.maxLength(20, "Please enter a valid phone number"),
-  v.regex(PHONE_PATTERN, "Please enter a valid phone number"),
-]);
+const phone = optionalText([v.maxLength(20, PHONE_MESSAGE), v.regex(PHONE_PATTERN, PHONE_MESSAGE)]);
 
 /** A number, or text that reads as one; blank text is no number (it is not 0). */
 const numeric = (message: string) =>
@@ -163,14 +169,7 @@ const fields = {
 /** A new contact (spec 000 §5, spec 002 §5). */
 export const ContactInput = v.pipe(
   v.strictObject(fields),
-  v.forward(
-    v.partialCheck(
-      [["phone"], ["cell"]],
-      (input) => Boolean(input.phone || input.cell),
-      "Please supply phone or cell number",
-    ),
-    ["phone"],
-  ),
+  v.forward(v.partialCheck([["phone"], ["cell"]], hasPhoneOrCell, PHONE_OR_CELL_MESSAGE), ["phone"]),
 );
 export type ContactInput = v.InferOutput<typeof ContactInput>;
 

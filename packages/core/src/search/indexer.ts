@@ -1,14 +1,17 @@
 import type { ChangeRecord } from "../realtime/index.ts";
+import type { EntityName } from "../store/entities.ts";
+import { entityOf, isIdentifier } from "../store/image.ts";
 import type { Search, SearchDoc, SearchModel } from "./port.ts";
 
-/** Attributes of the table item that are storage plumbing, not contact fields. */
-const INTERNAL = /^(pk|sk|gsi\d+pk|gsi\d+sk|__edb_.*|externalKey)$/;
+/** Attributes of the table item that are storage plumbing (keys, ElectroDB's identifiers), not fields. */
+const KEYS = /^(pk|sk|gsi\d+pk|gsi\d+sk|externalKey)$/;
+const isInternal = (attribute: string) => KEYS.test(attribute) || isIdentifier(attribute);
 
 /** A stored contact as the search engine holds it: flat, custom fields as their `custom:{name}` keys. */
 export function contactDoc(image: Record<string, unknown>): SearchDoc {
   const doc: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(image)) {
-    if (INTERNAL.test(key) || key === "customFields") continue;
+    if (isInternal(key) || key === "customFields") continue;
     doc[key] = value;
   }
   const custom = image.customFields;
@@ -19,15 +22,17 @@ export function contactDoc(image: Record<string, unknown>): SearchDoc {
 /** A stored activity log as the search engine holds it: flat, metaData kept as written. */
 export function activityDoc(image: Record<string, unknown>): SearchDoc {
   const doc: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(image)) if (!INTERNAL.test(key)) doc[key] = value;
+  for (const [key, value] of Object.entries(image)) if (!isInternal(key)) doc[key] = value;
   return doc as SearchDoc;
 }
 
+interface Indexed {
+  model: SearchModel;
+  doc: (image: Record<string, unknown>) => SearchDoc;
+}
+
 /** Table entities that have a search index, with the document each becomes. */
-export const INDEXED: Record<
-  string,
-  { model: SearchModel; doc: (image: Record<string, unknown>) => SearchDoc }
-> = {
+export const INDEXED: Partial<Record<EntityName, Indexed>> = {
   contact: { model: "contact", doc: contactDoc },
   activityLog: { model: "activitylog", doc: activityDoc },
 };
@@ -39,20 +44,21 @@ export const INDEXED: Record<
  * the caller (the change feed, or Lambda's stream retry) delivers the batch again, nothing is skipped.
  */
 export async function indexChanges(search: Search, records: ChangeRecord[]) {
-  const latest = new Map<string, ChangeRecord>();
+  const latest = new Map<string, { record: ChangeRecord; indexed: Indexed }>();
   for (const record of records) {
     const image = record.newImage ?? record.oldImage;
-    const entity = image?.__edb_e__;
-    if (typeof entity !== "string" || !INDEXED[entity]) continue;
-    latest.set(`${entity}\u0000${image?.tenant}\u0000${image?.id}`, record);
+    const entity = entityOf(image);
+    const indexed = entity && INDEXED[entity];
+    if (!indexed) continue;
+    latest.set(`${entity}\u0000${image?.tenant}\u0000${image?.id}`, { record, indexed });
   }
   const upserts = new Map<SearchModel, SearchDoc[]>();
   const removes = new Map<SearchModel, { tenant: string; id: string }[]>();
   const add = <T>(map: Map<SearchModel, T[]>, model: SearchModel, item: T) =>
     map.set(model, [...(map.get(model) ?? []), item]);
-  for (const record of latest.values()) {
+  for (const { record, indexed } of latest.values()) {
     const image = (record.newImage ?? record.oldImage) as Record<string, unknown>;
-    const { model, doc } = INDEXED[image.__edb_e__ as string] as (typeof INDEXED)[string];
+    const { model, doc } = indexed;
     if (record.eventName === "REMOVE" || !record.newImage)
       add(removes, model, { tenant: image.tenant as string, id: image.id as string });
     else add(upserts, model, doc(record.newImage));

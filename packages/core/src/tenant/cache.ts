@@ -1,9 +1,12 @@
 import { useStore } from "../env.ts";
+import type { ChangeRecord } from "../realtime/index.ts";
+import { entityOf } from "../store/image.ts";
 
 /**
  * Tenant records are read on every request (api-key check, licences in settings). A short per-process
  * cache keeps that off the store; the embedded runtime also drops entries as the change feed reports
- * tenant changes, so an admin's licence change shows at once there and within TTL_MS on Lambda.
+ * tenant changes (forgetChangedTenants), so an admin's licence change shows at once there and within
+ * TTL_MS on Lambda.
  */
 const TTL_MS = 10_000;
 type TenantRecord = NonNullable<Awaited<ReturnType<typeof load>>>;
@@ -20,3 +23,18 @@ export async function cachedTenant(id: string): Promise<TenantRecord | null> {
 }
 
 export const forgetTenant = (id: string) => cache.delete(id);
+
+/** The ids of the tenant records these change-stream records created, changed or removed. */
+export function changedTenants(records: readonly ChangeRecord[]): string[] {
+  const ids = new Set<string>();
+  for (const record of records) {
+    const image = record.newImage ?? record.oldImage;
+    if (entityOf(image) === "tenant" && typeof image?.id === "string") ids.add(image.id);
+  }
+  return [...ids];
+}
+
+/** A change-feed subscriber: drops the cached tenants the records changed. */
+export function forgetChangedTenants(records: readonly ChangeRecord[]) {
+  for (const id of changedTenants(records)) forgetTenant(id);
+}

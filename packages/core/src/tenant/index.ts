@@ -1,18 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { EntityItem } from "electrodb";
 import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
-import type { TenantSettingsEntity } from "../store/entities.ts";
+import type { TenantSettingsItem } from "../store/entities.ts";
 import { cachedTenant } from "./cache.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
-export { cachedTenant, forgetTenant } from "./cache.ts";
+export { cachedTenant, changedTenants, forgetChangedTenants, forgetTenant } from "./cache.ts";
 export * from "./schema.ts";
-
-type TenantSettingsItem = EntityItem<typeof TenantSettingsEntity>;
 
 export const newApiKey = () => randomBytes(24).toString("base64url");
 
@@ -79,8 +76,9 @@ export async function updateSettings(patch: TenantSettingsPatch) {
   const tenant = useTenant();
   const { secrets } = useEnv();
   const set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  for (const [key, value] of Object.entries(patch)) {
+  const remove: (keyof TenantSettingsPatch)[] = [];
+  // Object.entries forgets the keys' type; they are the patch schema's, each an attribute of the entity.
+  for (const [key, value] of Object.entries(patch) as [keyof TenantSettingsPatch, unknown][]) {
     if (value === undefined) continue;
     if ((SECRET_FIELDS as readonly string[]).includes(key) && isMask(value)) continue;
     if (value === null || value === "") remove.push(key);
@@ -91,11 +89,7 @@ export async function updateSettings(patch: TenantSettingsPatch) {
   const entity = useStore().entities.tenantSettings;
   // upsert: a tenant created before its settings record still gets one.
   if (Object.keys(set).length > 0) await entity.upsert({ tenant, ...set }).go();
-  if (remove.length > 0)
-    await entity
-      .update({ tenant })
-      .remove(remove as never)
-      .go();
+  if (remove.length > 0) await entity.update({ tenant }).remove(remove).go();
   return readSettings();
 }
 

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { boundedArray, freeRecord } from "../bounds.ts";
+import { CUSTOM_FIELD_TYPES } from "../contact/constants.ts";
 import { LICENSES } from "../rights/index.ts";
 
 const text = (max: number, message?: string) =>
@@ -16,7 +17,8 @@ export const BusinessUnit = v.pipe(
   v.regex(/^\d+$/, "Please supply a valid CXOne Business Unit"),
 );
 
-export const CUSTOM_FIELD_TYPES = ["String", "Number", "DateTime", "Boolean", "Phone"] as const;
+/** Defined with the contact's custom values; re-exported for the settings code that reads it from here. */
+export { CUSTOM_FIELD_TYPES };
 
 export const CustomField = v.strictObject({
   name: v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, "Please enter a valid field name")),

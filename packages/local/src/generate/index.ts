@@ -1,3 +1,5 @@
+import type { CustomFieldValues } from "@reachcx/core/contact/constants";
+import type { CustomFieldDef } from "@reachcx/core/contact/custom-fields";
 import { FIRST_NAMES, LAST_NAMES, PLACES, SOURCES, STREETS } from "./data.ts";
 
 /** A small seeded generator (mulberry32) so the same seed always gives the same contacts. */
@@ -31,7 +33,7 @@ export interface GeneratedContact {
   zip: string;
   timeZone: string;
   externalId: string;
-  customFields: Record<string, unknown>;
+  customFields: CustomFieldValues;
 }
 
 /**
@@ -77,4 +79,4 @@ export const GENERATED_CUSTOM_FIELDS = [
   { name: "lastPayment", displayName: "Last Payment", type: "DateTime" },
   { name: "vip", displayName: "VIP", type: "Boolean" },
   { name: "accountRef", displayName: "Account Ref", type: "String" },
-] as const;
+] as const satisfies readonly CustomFieldDef[];
