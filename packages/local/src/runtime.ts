@@ -7,7 +7,7 @@ import { serve } from "@hono/node-server";
 import { indexChanges } from "@reachcx/core/search/indexer";
 import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
-import { forgetTenant } from "@reachcx/core/tenant/index";
+import { forgetChangedTenants } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
 import { ChangeFeed } from "./changes.ts";
 import type { DeadLetters } from "./dead-letters.ts";
@@ -81,12 +81,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     feed.subscribe(hub.publish, "realtime");
     feed.subscribe((records) => indexChanges(search, records), "search index");
-    feed.subscribe((records) => {
-      for (const r of records) {
-        const image = r.newImage ?? r.oldImage;
-        if (image?.__edb_e__ === "tenant" && typeof image.id === "string") forgetTenant(image.id);
-      }
-    }, "tenant cache");
+    feed.subscribe(forgetChangedTenants, "tenant cache");
     await feed.start();
     cleanup.push(() => feed.stop());
 
