@@ -1,12 +1,15 @@
+import { WebSocketMockIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { Function as LambdaFunction, type StackContext, use, WebSocketApi } from "sst/constructs";
+import { KEEP_ALIVE_ACTION, LIVE_PATH } from "../packages/core/src/realtime/index.ts";
 import { Auth } from "./Auth.ts";
 import { streamDeadLetters } from "./dead-letters.ts";
 import { Storage } from "./Storage.ts";
 
 /**
  * The browser's live feed on AWS: a WebSocket API whose connections are kept in the table, fed by the
- * table's stream through one fan-out function (the embedded runtime serves the same events over SSE).
+ * table's stream through one fan-out function. The embedded runtime speaks the same protocol
+ * (packages/local/src/realtime.ts); the console reaches this API through CloudFront at LIVE_PATH (Web.ts).
  */
 export function Realtime({ stack }: StackContext) {
   const { table } = use(Storage);
@@ -27,6 +30,16 @@ export function Realtime({ stack }: StackContext) {
   });
   const socket = new WebSocketApi(stack, "Realtime", {
     routes: { $connect: connect, $disconnect: disconnect },
+    // API Gateway takes no path after the stage, so the stage is the console's live path: CloudFront
+    // forwards /live unchanged.
+    cdk: { webSocketStage: { stageName: LIVE_PATH.slice(1) } },
+  });
+  // The console's keep-alive ({"action":"ping"}) resets the 10-minute idle timeout; answered by no
+  // function and with nothing sent back.
+  socket.cdk.webSocketApi.addRoute(KEEP_ALIVE_ACTION, {
+    integration: new WebSocketMockIntegration("KeepAlive", {
+      requestTemplates: { $default: '{"statusCode": 200}' },
+    }),
   });
 
   const fanout = new LambdaFunction(stack, "RealtimeFanout", {

@@ -1,28 +1,59 @@
 import { Duration } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
+import { LIVE_PATH } from "../packages/core/src/realtime/index.ts";
 import { contentSecurityPolicy, REFERRER_POLICY } from "../packages/core/src/web/headers.ts";
 import { Api } from "./Api.ts";
 import { Realtime } from "./Realtime.ts";
 
 /**
- * The console as a static site on S3 + CloudFront. Synthesis in tests uses the dist that `npm test` has
- * just built instead of building again (NODE_ENV=test under vitest).
+ * A path without a file extension is a console route, answered by the single page (the embedded server
+ * does the same). Done here rather than with the distribution's error responses, which would also turn
+ * the API's 403 and 404 problems into index.html.
+ */
+const CONSOLE_ROUTES = `function handler(event) {
+  var request = event.request;
+  if (request.uri.split("/").pop().indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`;
+
+/**
+ * The console as a static site on S3 + CloudFront, with the API (`/api/*`) and the live feed (`/live`) on
+ * the same origin as in the embedded runtime: the console calls relative URLs in both modes, needs no
+ * CORS and no built-in API address. Synthesis in tests uses the dist that `npm test` has just built
+ * instead of building again (NODE_ENV=test under vitest).
  */
 export function Web({ stack }: StackContext) {
   const { api } = use(Api);
   const { socket } = use(Realtime);
-  // The same headers the embedded server sets (packages/core/src/web/headers.ts); the console calls the
-  // API and the WebSocket on their own origins here, so connect-src names them.
+  // Both APIs behind CloudFront: nothing cached, every viewer header but Host (API Gateway routes on its
+  // own host name; with caching off this forwards Authorization too), every query string (the live feed's
+  // token and api key) and cookie. Sec-WebSocket-* headers pass with the rest.
+  const dynamic = {
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+    cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+    originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+  };
+  const apiBehavior: cloudfront.BehaviorOptions = {
+    ...dynamic,
+    origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.amazonaws.com`),
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+  };
+  // API Gateway takes no path after a WebSocket stage, so the stage is named after the path (Realtime.ts)
+  // and the request goes through unchanged: /live on the console is /live, the stage, on the API.
+  const liveBehavior: cloudfront.BehaviorOptions = {
+    ...dynamic,
+    origin: new HttpOrigin(`${socket.cdk.webSocketApi.apiId}.execute-api.${stack.region}.amazonaws.com`),
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+  };
+
+  // The same headers the embedded server sets (packages/core/src/web/headers.ts). connect-src 'self'
+  // covers the API and the live feed's wss: on the console's own host.
   const headers = new cloudfront.ResponseHeadersPolicy(stack, "ConsoleHeaders", {
     comment: "The console's security headers (packages/core/src/web/headers.ts)",
     securityHeadersBehavior: {
-      contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy({
-          connect: [api.cdk.httpApi.apiEndpoint, socket.cdk.webSocketApi.apiEndpoint],
-        }),
-        override: true,
-      },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
       frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
       referrerPolicy: {
         referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
@@ -36,13 +67,28 @@ export function Web({ stack }: StackContext) {
       },
     },
   });
+  const routes = new cloudfront.Function(stack, "ConsoleRoutes", {
+    comment: "Console routes to index.html",
+    code: cloudfront.FunctionCode.fromInline(CONSOLE_ROUTES),
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+  });
   const site = new StaticSite(stack, "Console", {
     path: "packages/web",
     buildOutput: "dist",
     buildCommand: process.env.NODE_ENV === "test" ? undefined : "npx vite build",
-    environment: { VITE_API_URL: api.url },
-    errorPage: "redirect_to_index_page",
-    cdk: { distribution: { defaultBehavior: { responseHeadersPolicy: headers } } },
+    cdk: {
+      distribution: {
+        // Replaces StaticSite's 403/404 -> index.html answers, which apply to every behaviour, the API's too.
+        errorResponses: [],
+        defaultBehavior: {
+          responseHeadersPolicy: headers,
+          functionAssociations: [
+            { function: routes, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
+        },
+        additionalBehaviors: { [LIVE_PATH]: liveBehavior, "/api/*": apiBehavior },
+      },
+    },
   });
   stack.addOutputs({ ConsoleUrl: site.url ?? "" });
   return { site };

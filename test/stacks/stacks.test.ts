@@ -223,21 +223,14 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     t("Web").resourceCountIs("AWS::CloudFront::Distribution", 1);
   });
 
-  it("adds the console's security headers to every CloudFront answer", () => {
+  it("adds the console's security headers to the console's answers", () => {
     const policies = t("Web").findResources("AWS::CloudFront::ResponseHeadersPolicy");
     expect(Object.keys(policies)).toHaveLength(1);
     const [id, policy] = Object.entries(policies)[0] as [string, any];
     const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    // The API and WebSocket origins are tokens, so the policy is a join; its fixed parts are the core text.
-    const csp = JSON.stringify(security.ContentSecurityPolicy.ContentSecurityPolicy);
-    for (const directive of contentSecurityPolicy()
-      .split("; ")
-      .filter((d) => !d.startsWith("connect-src")))
-      expect(csp).toContain(directive);
-    // connect-src: the HTTP API's and the WebSocket API's endpoints.
-    expect(csp).toMatch(
-      /connect-src 'self' ",\{"Fn::ImportValue":"[^"]*-Api:\w*ApiEndpoint\w*"\}," ",\{"Fn::ImportValue":"[^"]*-Realtime:\w*ApiEndpoint/,
-    );
+    // One origin for the console, the API and the live feed: the core text as is, connect-src 'self'.
+    expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toBe(contentSecurityPolicy());
+    expect(contentSecurityPolicy()).toContain("connect-src 'self';");
     expect(security).toMatchObject({
       FrameOptions: { FrameOption: "DENY", Override: true },
       ReferrerPolicy: { ReferrerPolicy: "strict-origin-when-cross-origin", Override: true },
@@ -246,6 +239,98 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     });
     t("Web").hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: { DefaultCacheBehavior: { ResponseHeadersPolicyId: { Ref: id } } },
+    });
+  });
+
+  describe("one origin: the API and the live feed behind the console's distribution", () => {
+    const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+    const ALL_VIEWER_EXCEPT_HOST_HEADER = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+    const config = () => {
+      const distributions = Object.values(t("Web").findResources("AWS::CloudFront::Distribution"));
+      expect(distributions).toHaveLength(1);
+      return (distributions[0] as any).Properties.DistributionConfig;
+    };
+    const behavior = (pattern: string) => {
+      const found = config().CacheBehaviors.find((b: any) => b.PathPattern === pattern);
+      expect(found, `a behaviour for ${pattern}`).toBeDefined();
+      return found;
+    };
+    const originOf = (b: any) => config().Origins.find((o: any) => o.Id === b.TargetOriginId);
+    /** The export of the one API of this protocol in that stack, as Web imports it. */
+    const apiIdExport = (stack: string, protocol: "HTTP" | "WEBSOCKET") => {
+      const ids = Object.keys(
+        t(stack).findResources("AWS::ApiGatewayV2::Api", { Properties: { ProtocolType: protocol } }),
+      );
+      expect(ids).toHaveLength(1);
+      return `test-reachcx-${stack}:ExportsOutputRef${ids[0]}`;
+    };
+    // https-only to an API Gateway host in the stack's region, e.g. {"Fn::Join":["",[{"Fn::ImportValue":...},".execute-api.us-east-1.amazonaws.com"]]}.
+    const expectApiGatewayOrigin = (origin: any, exportPrefix: string) => {
+      const parts = origin.DomainName["Fn::Join"][1];
+      expect(parts[0]["Fn::ImportValue"]).toMatch(new RegExp(`^${exportPrefix}`));
+      expect(parts.slice(1).join("")).toBe(".execute-api.us-east-1.amazonaws.com");
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+    };
+    const expectUncachedPassThrough = (b: any) => {
+      expect(b.CachePolicyId).toBe(CACHING_DISABLED);
+      expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(b.ViewerProtocolPolicy).toBe("https-only");
+      expect(b.ResponseHeadersPolicyId).toBeUndefined();
+    };
+
+    it("sends /api/* to the HTTP API unchanged: every method, nothing cached, all viewer headers but Host", () => {
+      const api = behavior("/api/*");
+      expectUncachedPassThrough(api);
+      expect([...api.AllowedMethods].sort()).toEqual(
+        ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"].sort(),
+      );
+      const origin = originOf(api);
+      expectApiGatewayOrigin(origin, apiIdExport("Api", "HTTP"));
+      // The HTTP API's $default stage has no path: /api/contacts is /api/contacts there.
+      expect(origin.OriginPath ?? "").toBe("");
+      t("Api").hasResourceProperties("AWS::ApiGatewayV2::Stage", { StageName: "$default" });
+    });
+
+    it("sends /live to the WebSocket API, whose stage is named live, so the handshake reaches the stage itself", () => {
+      const live = behavior("/live");
+      expectUncachedPassThrough(live);
+      expect([...live.AllowedMethods].sort()).toEqual(["GET", "HEAD"]);
+      const origin = originOf(live);
+      expectApiGatewayOrigin(origin, apiIdExport("Realtime", "WEBSOCKET"));
+      expect(origin.OriginPath ?? "").toBe("");
+      const [wsApi] = Object.keys(
+        t("Realtime").findResources("AWS::ApiGatewayV2::Api", { Properties: { ProtocolType: "WEBSOCKET" } }),
+      );
+      t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+        ApiId: { Ref: wsApi },
+        StageName: "live",
+      });
+      // The /live behaviour precedes /api/* and the default: CloudFront takes the first pattern that matches.
+      expect(config().CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(["/live", "/api/*"]);
+    });
+
+    it("answers the console's keep-alive with a mock route, no function", () => {
+      t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: "ping" });
+      t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Integration", {
+        IntegrationType: "MOCK",
+        RequestTemplates: { $default: '{"statusCode": 200}' },
+      });
+    });
+
+    it("routes console paths to index.html with a viewer function, not with error responses that would rewrite the API's 403/404", () => {
+      expect(config().CustomErrorResponses ?? []).toEqual([]);
+      const associations = config().DefaultCacheBehavior.FunctionAssociations;
+      expect(associations).toHaveLength(1);
+      const fn = Object.entries(t("Web").findResources("AWS::CloudFront::Function")).find(
+        ([id]) => associations[0].FunctionARN["Fn::GetAtt"][0] === id,
+      )?.[1] as any;
+      expect(fn.Properties.FunctionCode).toContain('request.uri = "/index.html"');
+      // The rule itself: extensionless paths are console routes, files are files.
+      const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)();
+      const uri = (path: string) => handler({ request: { uri: path } }).uri;
+      expect(uri("/")).toBe("/index.html");
+      expect(uri("/contacts/c-1")).toBe("/index.html");
+      expect(uri("/assets/index-abc.js")).toBe("/assets/index-abc.js");
     });
   });
 });

@@ -35,8 +35,12 @@ export function toChangeEvent(record: ChangeRecord): { tenant: string; event: Ch
  */
 export const LIVE_PATH = "/live";
 
-/** What the browser sends now and then so idle timeouts (API Gateway's 10 minutes) do not close the feed. */
-export const KEEP_ALIVE = '{"action":"ping"}';
+/**
+ * What the browser sends now and then so idle timeouts (API Gateway's 10 minutes) do not close the feed;
+ * the action is the WebSocket API's route for it.
+ */
+export const KEEP_ALIVE_ACTION = "ping";
+export const KEEP_ALIVE = JSON.stringify({ action: KEEP_ALIVE_ACTION });
 
 /** The one message of the live feed, as both modes send it (AWS fan-out and the embedded server). */
 export const encodeChangeEvent = (event: ChangeEvent): string => JSON.stringify(event);
