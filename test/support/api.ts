@@ -137,3 +137,30 @@ export async function testStore() {
     "reachcx",
   );
 }
+
+// Access suite (test/api/access.test.ts): users whose rights differ from a tenant owner's.
+
+/**
+ * A user of `owner`'s tenant with these security rights (and role), created through the Identity port as
+ * sign-up creates an owner, then signed in through the API: the token carries the rights it was given.
+ */
+export async function newUser(
+  owner: Session,
+  securityRights: string,
+  tenantRole = "User",
+): Promise<Session & { email: string }> {
+  const { embeddedIdentity } = await import("../../packages/core/src/identity/embedded.ts");
+  const identity = embeddedIdentity({ store: await testStore(), key: signingKey() });
+  const email = `u-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@other.example`;
+  const password = "user-pass-1";
+  await identity.createUser({
+    email,
+    password,
+    name: "Limited User",
+    tenant: owner.tenant,
+    tenantRole,
+    securityRights,
+    company: String(owner.context.company ?? "Other Org"),
+  });
+  return { ...(await signIn(email, password)), email };
+}

@@ -2,17 +2,25 @@ import { createHash } from "node:crypto";
 import * as v from "valibot";
 import { VisibleError } from "./error/index.ts";
 
+/** The most items one page may ask for. */
+export const MAX_LIMIT = 500;
+
+/** A page size, 1 to MAX_LIMIT: as a number in a JSON body, read from text in a query string (PageQuery). */
+export const Limit = v.pipe(
+  v.number("limit must be a whole number."),
+  v.integer("limit must be a whole number."),
+  v.minValue(1, "limit must be at least 1."),
+  v.maxValue(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}.`),
+);
+
+/** An opaque cursor handed out by a previous page. */
+export const Cursor = v.pipe(v.string(), v.maxLength(2048, "The cursor is not valid."));
+
 /** `?cursor=&limit=` for every list (ARCHITECTURE.md, API). Cursors are opaque to clients. */
 export const PageQuery = v.object({
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(2048, "The cursor is not valid."))),
+  cursor: v.optional(Cursor),
   limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, "limit must be a whole number."),
-      v.transform(Number),
-      v.minValue(1, "limit must be at least 1."),
-      v.maxValue(500, "limit must be at most 500."),
-    ),
+    v.pipe(v.string(), v.regex(/^\d+$/, "limit must be a whole number."), v.transform(Number), Limit),
   ),
 });
 export type PageQuery = v.InferOutput<typeof PageQuery>;
@@ -22,6 +30,16 @@ export interface Page<T> {
   nextCursor: string | null;
   total?: number;
 }
+
+/** The answer of a list, as the API sends it and the OpenAPI document describes it. */
+export const pageOf = <S extends v.GenericSchema>(item: S) =>
+  v.strictObject({
+    items: v.array(item),
+    nextCursor: v.pipe(
+      v.nullable(v.string()),
+      v.description("Pass as ?cursor= for the next page; null at the end."),
+    ),
+  });
 
 export const DEFAULT_LIMIT = 10;
 

@@ -64,6 +64,11 @@ export const API_ACCESS = {
   "POST /api/contacts/{id}/notes": "contacts",
 
   "GET /api/admin/tenant": "provider",
+
+  /** The API's own documents, served next to the operations they describe (not listed in them). */
+  "GET /api/openapi.json": "public",
+  "GET /api/docs": "public",
+  "GET /api/docs/{asset}": "public",
 } as const satisfies Record<string, NeedName>;
 
 export type Operation = keyof typeof API_ACCESS;

@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { type AuthVars, requireLicence, requireRight, requireSuperAdmin, requireUser } from "./auth.ts";
+import { assertAccessTable, enforceAccess } from "./access.ts";
+import type { AuthVars } from "./auth.ts";
 import { docs } from "./docs.ts";
 import { methodNotAllowed } from "./method.ts";
 import { onError, problem } from "./problem.ts";
@@ -34,15 +35,16 @@ async function drain(request: Request) {
   }
 }
 
-/** The routes, typed for the web app's hc client. The same object serves Lambda and the embedded server. */
+/**
+ * The routes, typed for the web app's hc client. The same object serves Lambda and the embedded server.
+ * Who may call each one is not said here but in API_ACCESS (core/rights/access.ts), enforced by one
+ * middleware in front of all of them.
+ */
 const routes = new Hono<AuthVars>()
   .route("/health", health)
   .route("/auth", auth)
-  .use("/tenant-settings/*", requireUser)
   .route("/tenant-settings", tenantSettings)
-  .use("/contacts/*", requireUser, requireLicence("ListManager", "PromptPay"), requireRight("inventory"))
   .route("/contacts", contacts)
-  .use("/admin/*", requireUser, requireSuperAdmin)
   .route("/admin", admin);
 
 export type ApiRoutes = typeof api;
@@ -65,6 +67,7 @@ const api = new Hono<AuthVars>()
       },
     }),
   )
+  .use(enforceAccess)
   .route("/", routes);
 
 docs(api);
@@ -83,9 +86,11 @@ api.onError(async (err, c) => {
 
 /**
  * Extra routes only one deployment mode has (the embedded runtime's event stream) are mounted before the
- * catch-all handlers run; call before serving.
+ * catch-all handlers run; call before serving. Every route, the extensions' too, must have its entry in
+ * API_ACCESS: the access middleware gates them like the others, and a route without one stops startup here.
  */
 export function createApi(extend?: (app: Hono<AuthVars>) => void) {
   extend?.(api as unknown as Hono<AuthVars>);
+  assertAccessTable(api);
   return api;
 }

@@ -2,11 +2,13 @@ import { withActor } from "@reachcx/core/actor/index";
 import { userContext } from "@reachcx/core/context/index";
 import { useEnv } from "@reachcx/core/env";
 import { actorFrom, type Claims } from "@reachcx/core/identity/index";
+import { Me, SignedIn } from "@reachcx/core/user/api";
 import { SignIn, SignUp, signUp } from "@reachcx/core/user/index";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { type AuthVars, requireUser } from "../auth.ts";
+import type { AuthVars } from "../auth.ts";
 import { clientAddress } from "../client.ts";
+import { jsonAnswer } from "../describe.ts";
 import { valid } from "../validate.ts";
 
 const contextOf = (claims: Claims) => withActor(actorFrom(claims), userContext);
@@ -18,7 +20,7 @@ export const auth = new Hono<AuthVars>()
       tags: ["Auth"],
       summary: "Sign in with email and password; answers a token and the user context",
       responses: {
-        200: { description: "Signed in" },
+        200: jsonAnswer("Signed in: the bearer token and the user context", SignedIn),
         401: { description: "Incorrect email or password" },
         429: { description: "Too many attempts for the account or from the address; see Retry-After" },
       },
@@ -38,7 +40,7 @@ export const auth = new Hono<AuthVars>()
       tags: ["Auth"],
       summary: "Open a new organization with its first administrator",
       responses: {
-        201: { description: "Signed up and signed in" },
+        201: jsonAnswer("Signed up and signed in", SignedIn),
         409: { description: "Email already used" },
       },
     }),
@@ -53,8 +55,7 @@ export const auth = new Hono<AuthVars>()
     describeRoute({
       tags: ["Auth"],
       summary: "The signed-in user's context",
-      responses: { 200: { description: "Context" } },
+      responses: { 200: jsonAnswer("The user context", Me) },
     }),
-    requireUser,
     async (c) => c.json({ context: await userContext() }, 200),
   );

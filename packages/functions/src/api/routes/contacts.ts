@@ -1,4 +1,13 @@
-import { boundedArray } from "@reachcx/core/bounds";
+import {
+  Activity,
+  ActivityPage,
+  Contact,
+  ContactPage,
+  ExternalIdParam,
+  IdParam,
+  ListQuery,
+  QueryBody,
+} from "@reachcx/core/contact/api";
 import {
   addNote,
   ContactInput,
@@ -13,41 +22,11 @@ import {
 } from "@reachcx/core/contact/index";
 import { searchContacts } from "@reachcx/core/contact/search";
 import { PageQuery } from "@reachcx/core/paging";
-import { QueryNode, SortParam } from "@reachcx/core/search/schema";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import * as v from "valibot";
 import type { AuthVars } from "../auth.ts";
+import { jsonAnswer } from "../describe.ts";
 import { valid } from "../validate.ts";
-
-const ListQuery = v.object({
-  ...PageQuery.entries,
-  search: v.optional(v.pipe(v.string(), v.maxLength(500, "The search is too long."))),
-  sort: v.optional(SortParam),
-});
-
-const QueryBody = v.strictObject({
-  query: v.nullable(QueryNode),
-  sort: v.optional(
-    boundedArray(
-      v.strictObject({ field: v.pipe(v.string(), v.maxLength(100)), direction: v.picklist(["asc", "desc"]) }),
-      5,
-      "A query sorts by at most 5 fields.",
-    ),
-  ),
-  limit: v.optional(
-    v.pipe(
-      v.number(),
-      v.integer(),
-      v.minValue(1, "limit must be at least 1."),
-      v.maxValue(500, "limit must be at most 500."),
-    ),
-  ),
-  cursor: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048)))),
-});
-
-const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
-const ExternalIdParam = v.object({ externalId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
 
 /** Contacts of the signed-in tenant (spec 003 §7.1 getContact/createContact/updateContact/deleteContact). */
 export const contacts = new Hono<AuthVars>()
@@ -58,7 +37,7 @@ export const contacts = new Hono<AuthVars>()
       summary:
         'List and search: ?search= (+ AND, | OR, -not, "phrase", prefix*, parentheses)&sort=field:asc|desc&limit=&cursor=',
       responses: {
-        200: { description: "{ items, total, nextCursor }" },
+        200: jsonAnswer("A page of contacts and how many match", ContactPage),
         400: { description: "Invalid search syntax" },
       },
     }),
@@ -73,7 +52,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "Search with the typed query model (rule groups), as segments and bulk edit do",
-      responses: { 200: { description: "{ items, total, nextCursor }" } },
+      responses: { 200: jsonAnswer("A page of contacts and how many match", ContactPage) },
     }),
     valid("json", QueryBody),
     async (c) => c.json(await searchContacts(c.req.valid("json")), 200),
@@ -83,7 +62,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "Create a contact",
-      responses: { 201: { description: "Created" } },
+      responses: { 201: jsonAnswer("The contact created", Contact) },
     }),
     valid("json", ContactInput),
     async (c) => c.json(await createContact(c.req.valid("json")), 201),
@@ -93,7 +72,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "Create or change the contact with this externalId",
-      responses: { 200: { description: "Stored" } },
+      responses: { 200: jsonAnswer("The contact as stored", Contact) },
     }),
     valid("param", ExternalIdParam),
     valid("json", ContactInput),
@@ -104,7 +83,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "One contact",
-      responses: { 200: { description: "Contact" }, 404: { description: "Not found" } },
+      responses: { 200: jsonAnswer("The contact", Contact), 404: { description: "Not found" } },
     }),
     valid("param", IdParam),
     async (c) => c.json(await getContact(c.req.valid("param").id), 200),
@@ -114,7 +93,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "Change a contact; null or empty clears a field",
-      responses: { 200: { description: "Contact" } },
+      responses: { 200: jsonAnswer("The contact as changed", Contact) },
     }),
     valid("param", IdParam),
     valid("json", ContactPatch),
@@ -138,7 +117,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "The contact's activity, newest first (page size 5)",
-      responses: { 200: { description: "Activity" } },
+      responses: { 200: jsonAnswer("A page of the activity", ActivityPage) },
     }),
     valid("param", IdParam),
     valid("query", PageQuery),
@@ -149,7 +128,7 @@ export const contacts = new Hono<AuthVars>()
     describeRoute({
       tags: ["Contacts"],
       summary: "Add a note to the contact's activity",
-      responses: { 201: { description: "Note Created" } },
+      responses: { 201: jsonAnswer("The Note activity created", Activity) },
     }),
     valid("param", IdParam),
     valid("json", NoteInput),

@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import * as v from "valibot";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
+import { Health } from "../../packages/core/src/health.ts";
+import { LICENSES } from "../../packages/core/src/rights/index.ts";
+import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
+import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
+import { call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
+
+/**
+ * The answers the OpenAPI document describes are the answers the API sends: every 2xx JSON answer of the
+ * document has a schema generated from a core valibot schema, and a real answer of each operation, with
+ * every optional part filled in, parses with that schema (strict objects: a field the schema does not
+ * name fails too).
+ */
+
+type ObjectSchema =
+  | v.ObjectSchema<v.ObjectEntries, undefined>
+  | v.StrictObjectSchema<v.ObjectEntries, undefined>;
+
+/** The core schema of each operation's 2xx answer. */
+const ANSWERS: Record<string, ObjectSchema> = {
+  "GET /api/health": Health,
+  "POST /api/auth/sign-in": SignedIn,
+  "POST /api/auth/sign-up": SignedIn,
+  "GET /api/auth/me": Me,
+  "GET /api/tenant-settings": TenantSettings,
+  "PATCH /api/tenant-settings": TenantSettings,
+  "GET /api/contacts": ContactPage,
+  "POST /api/contacts/query": ContactPage,
+  "POST /api/contacts": Contact,
+  "PUT /api/contacts/external/{externalId}": Contact,
+  "GET /api/contacts/{id}": Contact,
+  "PATCH /api/contacts/{id}": Contact,
+  "GET /api/contacts/{id}/activity": ActivityPage,
+  "POST /api/contacts/{id}/notes": Activity,
+  "GET /api/admin/tenant": TenantPage,
+};
+
+interface JsonSchemaObject {
+  type?: string;
+  properties?: Record<string, unknown>;
+}
+type Responses = Record<string, { content?: Record<string, { schema?: JsonSchemaObject }> }>;
+
+const doc = (await call("/api/openapi.json")).json as {
+  paths: Record<string, Record<string, { responses: Responses }>>;
+};
+/** Each documented 2xx answer, by operation. */
+const successes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).flatMap(([method, op]) =>
+    Object.entries(op.responses)
+      .filter(([status]) => status.startsWith("2"))
+      .map(([status, response]) => ({ key: `${method.toUpperCase()} ${path}`, status, response })),
+  ),
+);
+
+const parsed = new Set<string>();
+
+/** Asserts a real answer is the operation's documented 2xx and parses with its schema. */
+function expectAnswer(key: string, res: { status: number; text: string; json: unknown }) {
+  const schema = ANSWERS[key];
+  if (!schema) throw new Error(`no schema for ${key}`);
+  expect(res.status, `${key}: ${res.text}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `${key}: ${res.text}`).toBeLessThan(300);
+  const result = v.safeParse(schema, res.json);
+  expect(
+    result.issues?.map((i) => `${v.getDotPath(i) ?? "(root)"}: ${i.message}`),
+    key,
+  ).toBeUndefined();
+  parsed.add(key);
+  return res.json as Record<string, unknown> & { id: string };
+}
+
+describe("the OpenAPI document's answers", () => {
+  it("every 2xx answer but a 204 is JSON described by its operation's core schema", () => {
+    expect(successes.length).toBeGreaterThan(10);
+    for (const { key, status, response } of successes) {
+      if (status === "204") {
+        expect(response.content, key).toBeUndefined();
+        continue;
+      }
+      const schema = response.content?.["application/json"]?.schema;
+      expect(schema?.type, key).toBe("object");
+      expect(ANSWERS[key], `${key} has no schema in this suite`).toBeDefined();
+      expect(Object.keys(schema?.properties ?? {}).sort(), key).toEqual(
+        Object.keys(ANSWERS[key]?.entries ?? {}).sort(),
+      );
+    }
+    expect(Object.keys(ANSWERS).sort()).toEqual(
+      [...new Set(successes.filter((s) => s.status !== "204").map((s) => s.key))].sort(),
+    );
+  });
+});
+
+describe("real answers parse with the documented schemas", () => {
+  let tenant: Session;
+
+  beforeAll(async () => {
+    tenant = await newTenant([...LICENSES]);
+  }, 30_000);
+
+  it("health, sign-in, sign-up and the user's context", async () => {
+    expectAnswer("GET /api/health", await call("/api/health"));
+    const email = `shape-${randomUUID()}@other.example`;
+    const body = { name: "Shape Org", email, password: "shape-pass-1" };
+    expectAnswer("POST /api/auth/sign-up", await call("/api/auth/sign-up", { method: "POST", body }));
+    expectAnswer(
+      "POST /api/auth/sign-in",
+      await call("/api/auth/sign-in", { method: "POST", body: { email, password: body.password } }),
+    );
+    expectAnswer("GET /api/auth/me", await call("/api/auth/me", { session: tenant }));
+  });
+
+  it("tenant settings with custom fields, a masked credential and charts", async () => {
+    const changed = expectAnswer(
+      "PATCH /api/tenant-settings",
+      await call("/api/tenant-settings", {
+        method: "PATCH",
+        session: tenant,
+        body: {
+          icBU: "4600999",
+          icProduct: "CXOne",
+          icPassword: "a-credential",
+          icScriptName: "Outbound-Main",
+          dashBoardCharts: [{ type: "bar", title: "Calls" }],
+          customFields: [
+            { name: "score", displayName: "Score", type: "Number" },
+            { name: "vip", displayName: "VIP", type: "Boolean" },
+          ],
+        },
+      }),
+    );
+    expect(changed.icPassword).toBe("********");
+    expectAnswer("GET /api/tenant-settings", await call("/api/tenant-settings", { session: tenant }));
+    expectAnswer("GET /api/auth/me", await call("/api/auth/me", { session: tenant }));
+  });
+
+  it("every contact operation, with every optional field of a contact filled in", async () => {
+    const full = {
+      externalId: `ext-${randomUUID()}`,
+      firstName: "Mary",
+      lastName: "Shape",
+      source: "import",
+      phone: "3035550100",
+      cell: "303-555-0101",
+      email: "mary@example.com",
+      address1: "1 Main St",
+      address2: "Unit 2",
+      city: "Denver",
+      state: "CO",
+      zip: "80202",
+      timeZone: "Eastern",
+      dnc: false,
+      expireDt: "2030-01-01T00:00:00.000Z",
+      complianceRequired: true,
+      preview: false,
+      outboundCallerId: "3035550102",
+      type: "Customer",
+      status: "Active",
+      contactAccountId: "acct-1",
+      balances: [{ id: "B-1", type: "Loan", amount: "12.5", age: 30 }],
+      optout: { Voice: false, SMS: true, Email: false },
+      mobileDevices: [{ id: "device-1", type: "ios" }],
+      customFields: { "custom:score": 7, "custom:vip": true },
+    };
+    const created = expectAnswer(
+      "POST /api/contacts",
+      await call("/api/contacts", { method: "POST", body: full, session: tenant }),
+    );
+    expect(created.balances).toEqual([{ id: "B-1", type: "Loan", amount: 12.5, age: 30 }]);
+    expectAnswer("GET /api/contacts/{id}", await call(`/api/contacts/${created.id}`, { session: tenant }));
+    expectAnswer(
+      "PATCH /api/contacts/{id}",
+      await call(`/api/contacts/${created.id}`, {
+        method: "PATCH",
+        body: { city: "Boulder", customFields: { "custom:score": "8" } },
+        session: tenant,
+      }),
+    );
+    expectAnswer(
+      "PUT /api/contacts/external/{externalId}",
+      await call(`/api/contacts/external/${full.externalId}`, { method: "PUT", body: full, session: tenant }),
+    );
+
+    const listed = await eventually(
+      () => call("/api/contacts", { session: tenant }),
+      (res) => res.json?.total >= 1,
+    );
+    expect(listed.json.items.length).toBeGreaterThan(0);
+    expectAnswer("GET /api/contacts", listed);
+    const queried = await call("/api/contacts/query", {
+      method: "POST",
+      body: { query: null, limit: 5 },
+      session: tenant,
+    });
+    expect(queried.json.items.length).toBeGreaterThan(0);
+    expectAnswer("POST /api/contacts/query", queried);
+
+    expectAnswer(
+      "POST /api/contacts/{id}/notes",
+      await call(`/api/contacts/${created.id}/notes`, {
+        method: "POST",
+        body: { title: "Called", body: "<p>Left a message</p>" },
+        session: tenant,
+      }),
+    );
+    const activity = await call(`/api/contacts/${created.id}/activity`, { session: tenant });
+    expect(activity.json.items.length).toBeGreaterThan(0);
+    expectAnswer("GET /api/contacts/{id}/activity", activity);
+
+    const deleted = await call(`/api/contacts/${created.id}`, { method: "DELETE", session: tenant });
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe("");
+  });
+
+  it("the provider's tenant list", async () => {
+    const provider = await signIn(DEMO_USERS.provider);
+    const page = expectAnswer(
+      "GET /api/admin/tenant",
+      await call("/api/admin/tenant?limit=5", { session: provider }),
+    );
+    expect((page.items as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("parsed a real answer of every operation the document gives a schema", () => {
+    expect([...parsed].sort()).toEqual(Object.keys(ANSWERS).sort());
+  });
+});
