@@ -3,7 +3,7 @@ import type { UserContext } from "@reachcx/core/context/index";
 import { landingPath, parseRights } from "@reachcx/core/rights/index";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { session } from "./lib/session.ts";
 import { createAppRouter } from "./router.tsx";
@@ -29,8 +29,18 @@ function user(over: { licenses: string[]; rights?: string; tenantRole?: string; 
   } as unknown as UserContext;
 }
 
-/** The change feed the fake server streams; tests push events into it. */
-let feed: ReadableStreamDefaultController<Uint8Array> | undefined;
+/** The live feed's socket: the shell opens it, tests push change frames into it. */
+class FakeSocket {
+  static latest: FakeSocket | undefined;
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: unknown }) => void) | null = null;
+  onclose: ((closed: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.latest = this;
+  }
+  send() {}
+  close() {}
+}
 const requests: { url: string; headers: Headers }[] = [];
 
 function fakeServer() {
@@ -55,15 +65,6 @@ function fakeServer() {
             );
       }
       if (url === "/api/auth/me") return Response.json({ context: current?.context });
-      if (url === "/api/events")
-        return new Response(
-          new ReadableStream<Uint8Array>({
-            start(controller) {
-              feed = controller;
-            },
-          }),
-          { headers: { "content-type": "text/event-stream" } },
-        );
       if (url === "/api/tenant-settings")
         return Response.json({ id: "acme", company: "Acme Collections", icBU: current?.context.icBU });
       return Response.json({ title: "Not Found", status: 404 }, { status: 404 });
@@ -91,7 +92,9 @@ const signInAs = (context: UserContext) => session.set({ token: "t-1", context }
 
 beforeEach(() => {
   requests.length = 0;
+  FakeSocket.latest = undefined;
   fakeServer();
+  vi.stubGlobal("WebSocket", FakeSocket);
 });
 afterEach(() => {
   cleanup();
@@ -163,6 +166,7 @@ describe("sign-in", () => {
   it("shows the problem's detail, then signs in and goes back where the visitor was going", async () => {
     const { router } = renderApp("/segment/new?op=clone");
     const email = await screen.findByLabelText("Email");
+    expect(screen.getByRole("heading", { name: "ReachCX" })).toBeTruthy();
     fireEvent.change(email, { target: { value: "ada@acme.example" } });
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "wrong" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
@@ -216,7 +220,7 @@ describe("screens", () => {
   it("sends the bearer token and the tenant api key with every call", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
     renderApp("/config");
-    expect((await screen.findByTestId("tenant-icbu")).textContent).toBe("4600123");
+    expect(((await screen.findByLabelText(/Business Unit/)) as HTMLInputElement).value).toBe("4600123");
     const settings = requests.find((r) => r.url === "/api/tenant-settings");
     expect(settings?.headers.get("authorization")).toBe("Bearer t-1");
     expect(settings?.headers.get("x-api-key")).toBe("key-1");
@@ -227,14 +231,19 @@ describe("realtime", () => {
   it("refetches the tenant settings when the change feed reports a change", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
     renderApp("/config");
-    expect((await screen.findByTestId("tenant-icbu")).textContent).toBe("4600123");
-    await waitFor(() => expect(feed).toBeDefined());
+    expect(((await screen.findByLabelText(/Business Unit/)) as HTMLInputElement).value).toBe("4600123");
+    await waitFor(() => expect(FakeSocket.latest).toBeDefined());
+    act(() => FakeSocket.latest?.onopen?.());
 
     // Another tab saved a new business unit: the server now answers it, and the feed says so.
     session.updateContext({ ...(session.get()?.context as UserContext), icBU: "7654321" });
-    feed?.enqueue(
-      new TextEncoder().encode('data: {"entity":"tenantSettings","op":"upsert","id":"acme"}\n\n'),
+    act(() =>
+      FakeSocket.latest?.onmessage?.({
+        data: JSON.stringify({ entity: "tenantSettings", op: "upsert", id: "acme" }),
+      }),
     );
-    await waitFor(() => expect(screen.getByTestId("tenant-icbu").textContent).toBe("7654321"));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Business Unit/) as HTMLInputElement).value).toBe("7654321"),
+    );
   });
 });

@@ -1,11 +1,19 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
 
+/** Where a cursor-paged list stands: its page number (0 is the first) and how to move. */
+export interface CursorPages {
+  page: number;
+  cursor: string | undefined;
+  next: (cursor: string) => void;
+  previous: () => void;
+}
+
 /**
- * Cursor paging state for a server-paged list: the cursors of the pages visited, so Previous goes back
- * without asking the server to recount or re-walk.
+ * Cursor paging held in component state, for a table inside a screen (a contact's activity): the cursors
+ * of the pages visited, so Previous goes back without asking the server to recount or re-walk.
  */
-export function useCursorPages() {
+export function useCursorPages(): CursorPages & { reset: () => void } {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   return {
     page: cursors.length - 1,
@@ -15,7 +23,40 @@ export function useCursorPages() {
     previous: () => setCursors((c) => c.slice(0, -1)),
   };
 }
-export type CursorPages = ReturnType<typeof useCursorPages>;
+
+/**
+ * Cursor paging kept in the URL, for a screen's list (docs/decisions.md, "List state in the URL"): the
+ * cursors walked from the first page, newest last, and the page number. At most MAX_WALK cursors are kept,
+ * so a link stays short; past that, Previous from the oldest one kept returns to the first page.
+ */
+export interface PageWalk {
+  cursors?: string[];
+  /** 1-based; absent on the first page. */
+  page?: number;
+}
+
+export const MAX_WALK = 50;
+
+export const walkNext = (walk: PageWalk, cursor: string): PageWalk => ({
+  cursors: [...(walk.cursors ?? []), cursor].slice(-MAX_WALK),
+  page: (walk.page ?? 1) + 1,
+});
+
+export function walkPrevious(walk: PageWalk): PageWalk {
+  const cursors = walk.cursors?.slice(0, -1) ?? [];
+  return cursors.length === 0 ? {} : { cursors, page: Math.max(2, (walk.page ?? 2) - 1) };
+}
+
+/** The URL's walk, made consistent: the page number is at least the number of cursors walked, plus one. */
+export function validWalk(raw: { cursors?: unknown; page?: unknown }): PageWalk {
+  const cursors = Array.isArray(raw.cursors)
+    ? raw.cursors.filter((c): c is string => typeof c === "string" && c.length > 0 && c.length <= 2048)
+    : [];
+  if (cursors.length === 0) return {};
+  const kept = cursors.slice(-MAX_WALK);
+  const asked = typeof raw.page === "number" && Number.isInteger(raw.page) ? raw.page : 0;
+  return { cursors: kept, page: Math.max(asked, kept.length + 1) };
+}
 
 /** 'Page n[ of m]' with Previous and Next, under a server-paged table. */
 export function Pager({
@@ -29,7 +70,7 @@ export function Pager({
 }) {
   return (
     <Group justify="flex-end">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" data-testid="pager-page">
         Page {pages.page + 1}
         {pageCount === undefined ? "" : ` of ${Math.max(1, pageCount)}`}
       </Text>

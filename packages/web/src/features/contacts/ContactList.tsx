@@ -13,26 +13,37 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
+import type { CustomFieldDef } from "@reachcx/core/contact/custom-fields";
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
-import { Pager, useCursorPages } from "../../lib/paging.tsx";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { formatNumber, formatPhone } from "../../lib/format.ts";
+import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
 import { useSession } from "../../lib/session.ts";
+import { CONTACT_PAGE_SIZE } from "../../routes/contacts.ts";
 import { type ContactRow, contactKeys, contactListQuery, deleteContact } from "./api.ts";
+import classes from "./ContactList.module.css";
+import { nextSort, sortOf } from "./listSearch.ts";
 import { NewContactDialog } from "./NewContactDialog.tsx";
 import { SearchHelp } from "./SearchHelp.tsx";
 
-/** Spec 003 §2.2: default page size 10, search debounced 500 ms. */
-const PAGE_SIZE = 10;
+/** Spec 003 §2.2: search debounced 500 ms. */
 const DEBOUNCE_MS = 500;
 
-const COLUMNS: { field: string; label: string }[] = [
+interface Column {
+  field: string;
+  label: string;
+  /** How a value shows: phone numbers in one format, numbers right-aligned in the reader's locale. */
+  kind?: "phone" | "number" | "date" | "boolean";
+}
+
+const COLUMNS: Column[] = [
   { field: "firstName", label: "First Name" },
   { field: "lastName", label: "Last Name" },
   { field: "source", label: "Source" },
-  { field: "phone", label: "Phone" },
-  { field: "cell", label: "Cell" },
+  { field: "phone", label: "Phone", kind: "phone" },
+  { field: "cell", label: "Cell", kind: "phone" },
   { field: "email", label: "Email" },
   { field: "address1", label: "Address" },
   { field: "city", label: "City" },
@@ -41,41 +52,69 @@ const COLUMNS: { field: string; label: string }[] = [
   { field: "timeZone", label: "Timezone" },
 ];
 
-type Sort = { field: string; direction: "asc" | "desc" } | null;
+const KIND: Partial<Record<CustomFieldDef["type"], Column["kind"]>> = {
+  Phone: "phone",
+  Number: "number",
+  DateTime: "date",
+  Boolean: "boolean",
+};
 
-function cell(row: ContactRow, field: string, type?: string): string {
-  const value = field.startsWith("custom:")
-    ? (row.customFields as Record<string, unknown> | undefined)?.[field]
-    : (row as Record<string, unknown>)[field];
+function cell(row: ContactRow, column: Column): string {
+  const value = column.field.startsWith("custom:")
+    ? (row.customFields as Record<string, unknown> | undefined)?.[column.field]
+    : (row as Record<string, unknown>)[column.field];
   if (value === undefined || value === null) return "";
-  if (type === "DateTime" && typeof value === "number") return new Date(value).toLocaleDateString();
+  if (column.kind === "date" && typeof value === "number") return new Date(value).toLocaleDateString();
+  if (column.kind === "number" && typeof value === "number") return formatNumber(value);
+  if (column.kind === "phone" && typeof value === "string") return formatPhone(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   return String(value);
 }
 
-/** The contact list (spec 003 §2.2): server-side search, sort and paging, one column per custom field. */
-export function ContactList() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const customFields = useSession()?.context.customFields as {
-    name: string;
-    displayName: string;
-    type: string;
-  }[];
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
-  const [sort, setSort] = useState<Sort>(null);
-  const pages = useCursorPages();
-  const resetPaging = pages.reset;
+const route = getRouteApi("/shell/gate/contacts");
 
+/**
+ * The contact list (spec 003 §2.2): server-side search, sort and paging, one column per custom field.
+ * What it shows is the URL's (routes/contacts.ts), so back, reload and a shared link show the same page.
+ */
+export function ContactList() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const go = useNavigate();
+  const queryClient = useQueryClient();
+  const customFields = (useSession()?.context.customFields ?? []) as CustomFieldDef[];
+
+  // The box follows typing at once; the URL (and so the query) follows it 500 ms after the last key.
+  const [text, setText] = useState(search.q ?? "");
+  const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const q = search.q ?? "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text moves the URL
+  useEffect(() => {
+    if (debounced !== q)
+      void navigate({ search: (s) => ({ sort: s.sort, q: debounced || undefined }), replace: true });
+  }, [debounced]);
+  // Back, forward or a link changed the search: the box shows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new URL search moves the box
+  useEffect(() => {
+    if (q !== debounced) setText(q);
+  }, [q]);
+
+  // The loader fetched this page; the query keeps the previous rows while the next search runs.
   const list = useQuery(
     contactListQuery({
-      search: debounced,
-      sort: sort ? `${sort.field}:${sort.direction}` : undefined,
-      limit: PAGE_SIZE,
-      cursor: pages.cursor,
+      search: q,
+      sort: search.sort,
+      limit: CONTACT_PAGE_SIZE,
+      cursor: search.cursors?.at(-1),
     }),
   );
+
+  const pages: CursorPages = {
+    page: (search.page ?? 1) - 1,
+    cursor: search.cursors?.at(-1),
+    next: (cursor) => void navigate({ search: (s) => ({ ...s, ...walkNext(s, cursor) }) }),
+    previous: () => void navigate({ search: (s) => ({ q: s.q, sort: s.sort, ...walkPrevious(s) }) }),
+  };
 
   const remove = useMutation({
     mutationFn: deleteContact,
@@ -95,29 +134,23 @@ export function ContactList() {
       onConfirm: () => remove.mutate(row.id),
     });
 
-  const toggleSort = (field: string) => {
-    setSort((s) =>
-      s?.field !== field
-        ? { field, direction: "asc" }
-        : s.direction === "asc"
-          ? { field, direction: "desc" }
-          : null,
-    );
-    resetPaging();
-  };
+  // A new sort starts from the first page; back returns to the previous order.
+  const toggleSort = (field: string) =>
+    void navigate({ search: (s) => ({ q: s.q, sort: nextSort(s.sort, field) }) });
+  const sort = sortOf(search.sort);
 
   const [adding, setAdding] = useState(false);
-  const columns = [
+  const columns: Column[] = [
     ...COLUMNS,
-    ...(customFields ?? []).map((f) => ({ field: `custom:${f.name}`, label: f.displayName, type: f.type })),
-  ] as { field: string; label: string; type?: string }[];
+    ...customFields.map((f) => ({ field: `custom:${f.name}`, label: f.displayName, kind: KIND[f.type] })),
+  ];
   const data = list.data;
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2} data-testid="contacts-title">
-          {data ? `Showing ${data.items.length} of ${data.total} contacts` : "Contacts"}
+          {data ? `Showing ${data.items.length} of ${formatNumber(data.total)} contacts` : "Contacts"}
         </Title>
         <Button onClick={() => setAdding(true)} data-testid="add-contact">
           + Contact
@@ -127,27 +160,37 @@ export function ContactList() {
         <TextInput
           placeholder="Search contacts"
           leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            resetPaging();
-          }}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
           aria-label="Search contacts"
           error={list.isError ? list.error.message : undefined}
           w={420}
+          maw="100%"
+          miw={0}
         />
         <SearchHelp />
         {list.isFetching && <Loader size="xs" />}
       </Group>
-      <Table.ScrollContainer minWidth={1100}>
-        <Table highlightOnHover striped data-testid="contacts-table">
+      <div className={classes.scroller} data-testid="contacts-scroller">
+        <Table highlightOnHover data-testid="contacts-table">
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.field}>
+              {columns.map((c, i) => (
+                <Table.Th
+                  key={c.field}
+                  className={`${classes.nowrap} ${i === 0 ? classes.pinStart : ""}`}
+                  ta={c.kind === "number" ? "right" : undefined}
+                  aria-sort={
+                    sort?.field !== c.field
+                      ? undefined
+                      : sort.direction === "asc"
+                        ? "ascending"
+                        : "descending"
+                  }
+                >
                   <UnstyledButton onClick={() => toggleSort(c.field)} aria-label={`Sort by ${c.label}`}>
-                    <Group gap={4} wrap="nowrap">
-                      <Text fw={600} size="sm">
+                    <Group gap={4} wrap="nowrap" justify={c.kind === "number" ? "flex-end" : undefined}>
+                      <Text fw={600} size="sm" className={classes.nowrap}>
                         {c.label}
                       </Text>
                       {sort?.field !== c.field ? (
@@ -161,22 +204,31 @@ export function ContactList() {
                   </UnstyledButton>
                 </Table.Th>
               ))}
-              <Table.Th />
+              <Table.Th className={classes.pinEnd}>
+                <Text size="sm" fw={600} className={classes.nowrap}>
+                  Actions
+                </Text>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {data?.items.map((row) => (
               <Table.Tr
                 key={row.id}
+                className={classes.row}
                 style={{ cursor: "pointer" }}
-                onClick={() => void navigate({ to: "/contact/$id", params: { id: row.id } })}
+                onClick={() => void go({ to: "/contact/$id", params: { id: row.id } })}
               >
-                {columns.map((c) => (
-                  <Table.Td key={c.field} style={{ whiteSpace: "nowrap" }}>
-                    {cell(row, c.field, c.type)}
+                {columns.map((c, i) => (
+                  <Table.Td
+                    key={c.field}
+                    className={`${classes.nowrap} ${i === 0 ? classes.pinStart : ""}`}
+                    ta={c.kind === "number" ? "right" : undefined}
+                  >
+                    {cell(row, c)}
                   </Table.Td>
                 ))}
-                <Table.Td>
+                <Table.Td className={classes.pinEnd}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -195,20 +247,18 @@ export function ContactList() {
               <Table.Tr>
                 <Table.Td colSpan={columns.length + 1}>
                   <Text c="dimmed" ta="center" py="md">
-                    {debounced
-                      ? "No contacts match this search."
-                      : "No contacts yet. Add one with + Contact."}
+                    {q ? "No contacts match this search." : "No contacts yet. Add one with + Contact."}
                   </Text>
                 </Table.Td>
               </Table.Tr>
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <Pager
         pages={pages}
         nextCursor={data?.nextCursor}
-        pageCount={data ? Math.ceil(data.total / PAGE_SIZE) : undefined}
+        pageCount={data ? Math.ceil(data.total / CONTACT_PAGE_SIZE) : undefined}
       />
       <NewContactDialog opened={adding} onClose={() => setAdding(false)} />
     </Stack>

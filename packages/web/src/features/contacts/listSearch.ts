@@ -1,29 +1,21 @@
 import { SortParam } from "@reachcx/core/search/schema";
 import * as v from "valibot";
+import { type PageWalk, validWalk } from "../../lib/paging.tsx";
 
 /**
- * The contact list's view, kept in the URL (/contacts?q=&sort=&cursors=) so back, reload and a shared
- * link show the same page: the search text, one sort key, and the cursors of the pages walked from the
- * first one (the last is the page shown; Previous drops it). docs/decisions.md, "List state in the URL".
+ * The contact list's view, kept in the URL (/contacts?q=&sort=&cursors=&page=) so back, reload and a
+ * shared link show the same page: the search text, one sort key, and the page walk (lib/paging.tsx: the
+ * cursors from the first page on, the last one is the page shown). docs/decisions.md, "List state in
+ * the URL".
  */
-export interface ContactListSearch {
+export interface ContactListSearch extends PageWalk {
   q?: string;
   /** field:asc or field:desc, as the API's sort parameter. */
   sort?: string;
-  /** Page n+1 is shown with cursors[n-1]; none is the first page. */
-  cursors?: string[];
 }
 
-/** As the API bounds them: the search text (500), a cursor (2048). */
+/** As the API bounds it. */
 const MAX_SEARCH = 500;
-const MAX_CURSOR = 2048;
-/** Deeper than this, the walk restarts from its newest pages: the URL stays short enough to share. */
-export const MAX_PAGES_KEPT = 50;
-
-const Cursors = v.pipe(
-  v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_CURSOR))),
-  v.transform((cursors) => cursors.slice(-MAX_PAGES_KEPT)),
-);
 
 /**
  * Validates the URL's search params leniently: a value that does not fit (an edited or truncated link)
@@ -33,9 +25,7 @@ export function contactListSearch(raw: Record<string, unknown>): ContactListSear
   const out: ContactListSearch = {};
   if (typeof raw.q === "string" && raw.q.trim()) out.q = raw.q.slice(0, MAX_SEARCH);
   if (typeof raw.sort === "string" && v.is(SortParam, raw.sort)) out.sort = raw.sort;
-  const cursors = v.safeParse(Cursors, raw.cursors);
-  if (cursors.success && cursors.output.length > 0) out.cursors = cursors.output;
-  return out;
+  return { ...out, ...validWalk(raw) };
 }
 
 export type Sort = { field: string; direction: "asc" | "desc" };

@@ -13,7 +13,8 @@ const businessUnit = rule(BusinessUnit);
 
 /**
  * The configuration home. The contact-center connection forms (spec 000 §2) arrive with their issue; for
- * now it shows the organization and its business unit, which live-update from the change feed.
+ * now it shows the organization, and the business unit once, in its form, which follows the stored value
+ * (live from the change feed) while it holds no edits.
  */
 export function Telephony() {
   const queryClient = useQueryClient();
@@ -59,9 +60,6 @@ export function Telephony() {
           <Text>
             <b>Tenant:</b> {data.id}
           </Text>
-          <Text>
-            <b>Business Unit:</b> <span data-testid="tenant-icbu">{data.icBU ?? "not set"}</span>
-          </Text>
         </Stack>
       </Card>
       <Card withBorder>
@@ -71,6 +69,7 @@ export function Telephony() {
             <TextInput
               label="Business Unit"
               description="Your CXone business unit number, 7 to 9 digits."
+              placeholder="Not set"
               {...form.getInputProps("icBU")}
             />
             <Group>
