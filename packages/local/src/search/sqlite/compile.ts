@@ -4,10 +4,8 @@ import { normalize } from "@reachcx/core/search/evaluate";
 import type { ActivityRequest } from "@reachcx/core/search/port";
 import { quote } from "./layout.ts";
 
-/**
- * The query compiler: the query model as a WHERE clause over `contact c` (any query), as one FTS5
- * expression (search-box queries, `toFts`), and an activity request as a WHERE over `activitylog`.
- */
+// The query compiler: the query model as a WHERE clause over `contact c` (any query), as one FTS5
+// expression (search-box queries, `toFts`), and an activity request as a WHERE over `activitylog`.
 
 /** What a compiled clause needs: its parameters in placeholder order, custom-field types, the tenant's rowids. */
 export interface Compiling {
