@@ -79,9 +79,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
       dataDir: options.dataDir,
     });
-    feed.subscribe(hub.publish, "realtime");
     feed.subscribe((records) => indexChanges(search, records), "search index");
     feed.subscribe(forgetChangedTenants, "tenant cache");
+    // Last: subscribers run in order, so a browser told of a change refetches from a search index and a
+    // tenant cache that already have it.
+    feed.subscribe(hub.publish, "realtime");
     await feed.start();
     cleanup.push(() => feed.stop());
 
