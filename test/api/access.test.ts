@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_ACCESS, type Need, needOf, refusal } from "../../packages/core/src/rights/access.ts";
+import {
+  API_ACCESS,
+  describeNeed,
+  type Need,
+  needOf,
+  refusal,
+} from "../../packages/core/src/rights/access.ts";
 import { LICENSES, RIGHTS, type Right } from "../../packages/core/src/rights/index.ts";
 import {
   call,
@@ -28,7 +35,10 @@ interface Operation {
 }
 
 const doc = (await call("/api/openapi.json")).json as {
-  paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: unknown; security?: unknown[]; "x-needs"?: string; description?: string }>
+  >;
 };
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({
@@ -82,6 +92,22 @@ describe("the access table and the API", () => {
     expect(operations.length).toBeGreaterThan(10);
     const missing = operations.filter((op) => !needOfOp(op)).map((op) => op.key);
     expect(missing).toEqual([]);
+  });
+
+  it("the OpenAPI document and docs/api.md say each operation's need as the table does", () => {
+    const table = API_ACCESS as Record<string, string>;
+    for (const op of operations) {
+      const described = doc.paths[op.path]?.[op.method.toLowerCase()];
+      expect(described?.["x-needs"], op.key).toBe(table[op.key]);
+      expect(described?.description, op.key).toContain(`Needs: ${describeNeed(needOfOp(op))}`);
+      if (needOfOp(op).kind === "public") expect(described?.security, op.key).toEqual([]);
+      else expect(described?.security, op.key).toBeUndefined();
+    }
+    const page = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8");
+    const rows = [...page.matchAll(/^\| ((?:GET|POST|PUT|PATCH|DELETE) \/api\S*)\s*\| `(\w+)`/gm)].map(
+      (m) => [m[1], m[2]],
+    );
+    expect(Object.fromEntries(rows)).toEqual(table);
   });
 
   it("every entry of API_ACCESS is a route the API serves", async () => {

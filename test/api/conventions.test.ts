@@ -75,6 +75,16 @@ describe("API conventions", () => {
     expect(Object.keys(create)).toEqual(expect.arrayContaining(["400", "413", "500"]));
   });
 
+  it("every reference in the OpenAPI document resolves", async () => {
+    const doc = (await call("/api/openapi.json")).json;
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1] as string);
+    expect(refs).toContain("#/components/schemas/Problem");
+    for (const ref of new Set(refs)) {
+      expect(ref, ref).toMatch(/^#\/components\/schemas\//);
+      expect(doc.components.schemas[ref.split("/").pop() as string], ref).toBeDefined();
+    }
+  });
+
   it("never answers a stack trace", async () => {
     const res = await call("/api/admin/tenant?cursor=not-a-real-cursor", {
       session: await signIn(DEMO_USERS.provider),

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { API_ACCESS, checkAccess, NEEDS, needOf, refusal } from "./access.ts";
+import { API_ACCESS, checkAccess, describeNeed, NEEDS, needOf, refusal } from "./access.ts";
 import { LICENSES, SUPER_ADMIN } from "./index.ts";
 
 const rightsString = fc
@@ -54,5 +54,17 @@ describe("API_ACCESS", () => {
     expect(needOf("get", "/api/contacts/:id")).toBe(NEEDS.contacts);
     expect(needOf("GET", "/api/contacts/{id}")).toBe(NEEDS.contacts);
     expect(needOf("PATCH", "/api/health")).toBeUndefined();
+  });
+});
+
+describe("describeNeed", () => {
+  it("says the licence and the right a need asks for", () => {
+    expect(describeNeed(NEEDS.contacts)).toBe(
+      "A signed-in user of a tenant licensed for ReachCX or C3 holding the Inventory Management right.",
+    );
+    expect(describeNeed(NEEDS.configuration)).toBe("A signed-in user holding the Configuration right.");
+    expect(describeNeed(NEEDS.signedIn)).toBe("A signed-in user.");
+    expect(describeNeed(NEEDS.public)).toBe("No token needed.");
+    expect(describeNeed(NEEDS.provider)).toBe("Provider administrators only (tenantRole SuperAdmin).");
   });
 });

@@ -138,3 +138,20 @@ export function refusal(access: Exclude<Access, { ok: true }>): string {
       return `Your security rights do not include ${RIGHT_LABEL[access.right]}.`;
   }
 }
+
+/** What a need asks, in a sentence: the API's documentation of each operation says it. */
+export function describeNeed(need: Need): string {
+  switch (need.kind) {
+    case "public":
+      return "No token needed.";
+    case "provider":
+      return "Provider administrators only (tenantRole SuperAdmin).";
+    case "user": {
+      const licensed = need.licences
+        ? ` of a tenant licensed for ${need.licences.map((l) => moduleOfLicence(l) ?? l).join(" or ")}`
+        : "";
+      const right = need.right ? ` holding the ${RIGHT_LABEL[need.right]} right` : "";
+      return `A signed-in user${licensed}${right}.`;
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { ProblemSchema } from "@reachcx/core/error/problem";
+import { API_ACCESS, describeNeed, type NeedName, needOf } from "@reachcx/core/rights/access";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Env, Hono, Schema } from "hono";
 import { generateSpecs } from "hono-openapi";
@@ -25,7 +26,10 @@ const PAGE = `<!doctype html>
 export function docs<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>) {
   let document: Promise<OpenApiDocument> | undefined;
   app.get("/openapi.json", async (c) => {
-    document ??= generateSpecs(app, { documentation: DOCUMENTATION }).then(withProblems);
+    document ??= generateSpecs(app, { documentation: DOCUMENTATION })
+      .then(withProblems)
+      .then(withNeeds)
+      .then(withComponentRefs);
     return c.json(await document);
   });
   app.get("/docs", (c) => c.html(PAGE));
@@ -42,8 +46,10 @@ const DOCUMENTATION = {
     title: "ReachCX console API",
     version: "1.0.0",
     description:
-      "Every route except /api/health and /api/auth/sign-in|sign-up needs `Authorization: Bearer <token>` " +
-      "and the tenant's api key in `x-api-key`. Errors are RFC 9457 problem+json with an `errors` list.",
+      "Every operation but the public ones needs `Authorization: Bearer <token>` and the tenant's api key in " +
+      "`x-api-key`; each operation says what else it needs (a licence of the tenant, a security-rights " +
+      "position, provider staff), as the access table in packages/core/src/rights/access.ts declares it. " +
+      "A caller short of it gets 403. Errors are RFC 9457 problem+json with an `errors` list.",
   },
   components: {
     securitySchemes: {
@@ -82,4 +88,31 @@ function withProblems(doc: OpenApiDocument): OpenApiDocument {
   const { $schema: _, ...problem } = toJsonSchema(ProblemSchema);
   const schemas = { ...doc.components?.schemas, Problem: problem };
   return { ...doc, components: { ...doc.components, schemas } } as OpenApiDocument;
+}
+
+/**
+ * A recursive schema (the query model's groups) is converted with its definitions in `$defs`, which
+ * hono-openapi lifts into components.schemas without rewriting the references to them; pointed at the
+ * components, they resolve in /api/docs and in generated clients.
+ */
+function withComponentRefs(doc: OpenApiDocument): OpenApiDocument {
+  return JSON.parse(JSON.stringify(doc).replaceAll('"#/$defs/', '"#/components/schemas/')) as OpenApiDocument;
+}
+
+/**
+ * Each operation says who may call it, from API_ACCESS (the table the API enforces): a line of its
+ * description, `x-needs` with the need's name, and no security requirement for the public ones.
+ */
+function withNeeds(doc: OpenApiDocument): OpenApiDocument {
+  for (const [path, operations] of Object.entries(doc.paths ?? {}))
+    for (const [method, operation] of Object.entries(operations ?? {})) {
+      const need = needOf(method, path);
+      if (!need || typeof operation !== "object" || operation === null) continue;
+      const op = operation as { description?: string; security?: unknown[]; "x-needs"?: NeedName };
+      const name = (API_ACCESS as Record<string, NeedName>)[`${method.toUpperCase()} ${path}`];
+      op.description = [op.description, `Needs: ${describeNeed(need)}`].filter(Boolean).join("\n\n");
+      op["x-needs"] = name;
+      if (need.kind === "public") op.security = [];
+    }
+  return doc;
 }
