@@ -6,13 +6,7 @@ import type { ChangeEvent, ChangeRecord } from "@reachcx/core/realtime/index";
 import { encodeChangeEvent, LIVE_PATH, toChangeEvent } from "@reachcx/core/realtime/index";
 import { cachedTenant } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
-import {
-  admit,
-  REFUSAL_TITLES,
-  type Refusal,
-  refusalBody,
-  refuse,
-} from "@reachcx/functions/realtime/admit";
+import { admit, REFUSAL_TITLES, type Refusal, refusalBody, refuse } from "@reachcx/functions/realtime/admit";
 import { type WebSocket, WebSocketServer } from "ws";
 
 type Listener = (event: ChangeEvent) => void;

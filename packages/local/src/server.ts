@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { LIVE_PATH } from "@reachcx/core/realtime/index";
 import { type ConsolePolicyOptions, consoleHeaders } from "@reachcx/core/web/headers";
 import { apiNotFound, createApi } from "@reachcx/functions/api/app";
-import { LIVE_PATH } from "@reachcx/core/realtime/index";
 import { Hono } from "hono";
 
 /**
