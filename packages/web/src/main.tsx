@@ -9,7 +9,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { session } from "./lib/session.ts";
 import { createAppRouter } from "./router.tsx";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: (count, err) => count < 2 && !("status" in err) } },
@@ -18,7 +18,7 @@ const router = createAppRouter({ queryClient, auth: session });
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* Spec 003 §9: at most 3 snackbars, 3 s by default, bottom centre. */}
       <Notifications position="bottom-center" limit={3} autoClose={3000} />
       <QueryClientProvider client={queryClient}>

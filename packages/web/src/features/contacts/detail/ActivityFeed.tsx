@@ -1,4 +1,17 @@
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { NoteInput } from "@reachcx/core/contact/schema";
@@ -20,6 +33,8 @@ const TYPE_COLOR: Record<string, string> = {
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
+
+const detailId = (activityId: string) => `activity-detail-${activityId}`;
 
 /** The contact's activity (spec 002 Activity table): 5 a page, newest first, a detail panel per row. */
 export function ActivityFeed({ contactId }: { contactId: string }) {
@@ -50,12 +65,23 @@ export function ActivityFeed({ contactId }: { contactId: string }) {
           <Table.Tbody>
             {data?.items.map((row) => (
               <Fragment key={row.id}>
+                {/* A click anywhere on the row toggles its details. The keyboard's way in is the button in
+                    the first cell: it has no handler of its own, its click reaches the row's. A table row
+                    may not carry aria-expanded, the button does. */}
                 <Table.Tr
                   style={{ cursor: "pointer" }}
                   onClick={() => setOpen((o) => (o === row.id ? null : row.id))}
-                  aria-expanded={open === row.id}
                 >
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{when(row.timestamp)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <UnstyledButton
+                      fz="sm"
+                      aria-expanded={open === row.id}
+                      aria-controls={open === row.id ? detailId(row.id) : undefined}
+                    >
+                      {when(row.timestamp)}
+                      <VisuallyHidden>, details</VisuallyHidden>
+                    </UnstyledButton>
+                  </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={TYPE_COLOR[row.type] ?? "gray"}>
                       {row.type}
@@ -66,7 +92,7 @@ export function ActivityFeed({ contactId }: { contactId: string }) {
                   <Table.Td>{row.agent ?? ""}</Table.Td>
                 </Table.Tr>
                 {open === row.id && (
-                  <Table.Tr>
+                  <Table.Tr id={detailId(row.id)}>
                     <Table.Td colSpan={5} bg="var(--mantine-color-gray-0)">
                       <ActivityDetail activity={row} />
                     </Table.Td>

@@ -3,7 +3,7 @@ import { Text } from "@mantine/core";
 import { RichTextEditor } from "@mantine/tiptap";
 import { type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 
 /**
  * The one schema notes are written and shown with. Showing a stored body through it (not as raw HTML) keeps
@@ -24,9 +24,19 @@ export function RichTextInput({
   label: string;
   error?: React.ReactNode;
 }) {
+  const labelId = useId();
+  const errorId = useId();
   const editor = useEditor({
     extensions,
     content: value,
+    // The editable element is the textbox: it takes its name from the label above and its error below.
+    editorProps: {
+      attributes: {
+        "aria-labelledby": labelId,
+        "aria-multiline": "true",
+        ...(error ? { "aria-invalid": "true", "aria-describedby": errorId } : {}),
+      },
+    },
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? "" : editor.getHTML()),
   });
   // A reset of the form (after Add) empties the editor too.
@@ -35,19 +45,21 @@ export function RichTextInput({
   }, [editor, value]);
   return (
     <div>
-      <Text size="sm" fw={500} mb={2}>
+      <Text id={labelId} size="sm" fw={500} mb={2}>
         {label}
       </Text>
       <RichTextEditor
         editor={editor}
-        aria-label={label}
         style={error ? { borderColor: "var(--mantine-color-error)" } : undefined}
       >
         <Toolbar />
-        <RichTextEditor.Content aria-label={label} />
+        <RichTextEditor.Content />
       </RichTextEditor>
       {error && (
-        <div style={{ color: "var(--mantine-color-error)", fontSize: "var(--mantine-font-size-xs)" }}>
+        <div
+          id={errorId}
+          style={{ color: "var(--mantine-color-error)", fontSize: "var(--mantine-font-size-xs)" }}
+        >
           {error}
         </div>
       )}
@@ -79,7 +91,13 @@ function Toolbar() {
 
 /** A stored note body, read-only, through the same schema as the editor. */
 export function RichTextView({ html }: { html: string }) {
-  const editor: Editor | null = useEditor({ extensions, content: html, editable: false });
+  const editor: Editor | null = useEditor({
+    extensions,
+    content: html,
+    editable: false,
+    // Shown text, not a field: without this, tiptap makes every editor element a nameless textbox.
+    editorProps: { attributes: { role: "presentation" } },
+  });
   useEffect(() => {
     if (editor && editor.getHTML() !== html) editor.commands.setContent(html);
   }, [editor, html]);
