@@ -168,6 +168,15 @@ describe("the access table and the API", () => {
     }
   });
 
+  it("HEAD is gated as the GET it runs", async () => {
+    const settings = { method: "HEAD" };
+    expect((await call("/api/tenant-settings", settings)).status).toBe(401);
+    expect((await call("/api/tenant-settings", { ...settings, session: lacking.configuration })).status).toBe(
+      403,
+    );
+    expect((await call("/api/tenant-settings", { ...settings, session: entitled })).status).toBe(200);
+  });
+
   it("a caller who meets the need is let through to validation and the handler", async () => {
     const provider = await signIn(DEMO_USERS.provider);
     for (const op of operations) {

@@ -38,7 +38,12 @@ export const enforceAccess = createMiddleware<AuthVars>(async (c, next) => {
 
   const { actor, licenses } = await authenticate(c);
   const access = checkAccess({ ...actor, licenses }, need);
-  if (!access.ok) throw new VisibleError("forbidden", CODES[access.reason], refusal(access));
+  if (!access.ok)
+    throw new VisibleError(
+      access.reason === "signedOut" ? "auth" : "forbidden",
+      CODES[access.reason],
+      refusal(access),
+    );
   c.set("actor", actor);
   await withActor(actor, next);
 });
