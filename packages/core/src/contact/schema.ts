@@ -67,11 +67,13 @@ export const Balance = v.strictObject({
   amount: numeric("The amount must be a number."),
   age: numeric("The age must be a number."),
 });
+export type Balance = v.InferOutput<typeof Balance>;
 
 export const MobileDevice = v.strictObject({
   id: requiredText("A device needs an id.", 255, "A device id can be at most 255 characters."),
   type: v.picklist(DEVICE_TYPES, "A device needs a type: android or ios."),
 });
+export type MobileDevice = v.InferOutput<typeof MobileDevice>;
 
 const fields = {
   externalId: optionalText([v.maxLength(100, "Must be 100 characters or less")]),

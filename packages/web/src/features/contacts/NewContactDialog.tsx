@@ -2,11 +2,15 @@ import { Button, Group, Modal, Select, SimpleGrid, TextInput } from "@mantine/co
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { TIME_ZONES, US_STATES } from "@reachcx/core/contact/constants";
+import { ContactInput } from "@reachcx/core/contact/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import * as v from "valibot";
 import { fieldErrors } from "../../lib/api.ts";
-import { contactKeys, createContact, type NewContact } from "./api.ts";
+import { schemaErrors } from "../../lib/validate.ts";
+import { contactKeys, createContact } from "./api.ts";
 
-const blank = {
+/** The inputs as typed; a cleared Select holds null. */
+const blank: Record<string, string | null> = {
   firstName: "",
   lastName: "",
   phone: "",
@@ -20,28 +24,16 @@ const blank = {
   timeZone: "Mountain",
 };
 
-/** '+ Contact' (spec 003 §2.2). The server applies the contact schema; its messages land on the fields. */
+/**
+ * '+ Contact' (spec 003 §2.2). The form checks the inputs with ContactInput, the schema the API applies
+ * (phone-or-cell included), and sends what it parses them to: trimmed, empty text as null (spec 003 §5).
+ * Anything the API refuses still lands on the fields.
+ */
 export function NewContactDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm({
-    initialValues: blank,
-    validate: {
-      firstName: (v) => (v.trim() ? null : "Please supply a first name"),
-      lastName: (v) => (v.trim() ? null : "Please supply a last name"),
-      phone: (v, values) => (v.trim() || values.cell.trim() ? null : "Please supply phone or cell number"),
-    },
-  });
+  const form = useForm({ initialValues: blank, validate: schemaErrors(ContactInput) });
   const save = useMutation({
-    mutationFn: (values: typeof blank) =>
-      createContact({
-        ...values,
-        // Empty strings are sent as null (spec 003 §5).
-        ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === "" ? null : v])),
-        firstName: values.firstName,
-        lastName: values.lastName,
-        state: values.state || null,
-        timeZone: values.timeZone as NewContact["timeZone"],
-      } as NewContact),
+    mutationFn: (values: typeof blank) => createContact(v.parse(ContactInput, values)),
     onSuccess: () => {
       notifications.show({ color: "green", message: "Saved Contact" });
       void queryClient.invalidateQueries({ queryKey: contactKeys.all });

@@ -1,22 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { Balance } from "@reachcx/core/contact/schema";
 import { IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type Contact, contactKeys, updateContact } from "../api.ts";
-import { type Balance, parseBalance } from "./form.ts";
+import { type BalanceDraft, parseBalance } from "./form.ts";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -26,7 +15,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function BalancesPanel({ contact }: { contact: Contact }) {
   const queryClient = useQueryClient();
-  const stored = (contact.balances ?? []) as Balance[];
+  const stored = contact.balances ?? [];
   const [balances, setBalances] = useState<Balance[]>(stored);
   const [editing, setEditing] = useState(false);
   const changed = !same(balances, stored);
@@ -41,7 +30,7 @@ export function BalancesPanel({ contact }: { contact: Contact }) {
     mutationFn: () => updateContact(contact.id, { balances }),
     onSuccess: (data) => {
       queryClient.setQueryData(contactKeys.one(contact.id), data);
-      setBalances((data.balances ?? []) as Balance[]);
+      setBalances(data.balances ?? []);
       notifications.show({ color: "green", message: "Contact Updated" });
     },
     onError: (err) => notifications.show({ color: "red", message: (err as Error).message }),
@@ -122,21 +111,24 @@ function BalanceTable({ balances, onRemove }: { balances: Balance[]; onRemove?: 
   );
 }
 
-const blank = { id: "", type: "", amount: "", age: "" };
+const blank: BalanceDraft = { id: "", type: "", amount: "", age: "" };
 
-/** Adds a balance from its four inputs (all needed; amount and age parsed as numbers) or removes one. */
+/**
+ * Adds a balance from its four inputs or removes one. Core's Balance schema reads the inputs (all four
+ * needed; amount and age parsed as numbers), and its messages show under the inputs they concern.
+ */
 function BalancesDialog({ balances, onClose }: { balances: Balance[]; onClose: (next: Balance[]) => void }) {
   const [list, setList] = useState(balances);
   const [draft, setDraft] = useState(blank);
-  const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: keyof BalanceDraft) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setDraft({ ...draft, [field]: e.currentTarget.value });
-    setError(null);
+    setErrors(Object.fromEntries(Object.entries(errors).filter(([path]) => path !== field)));
   };
   const add = () => {
     const parsed = parseBalance(draft);
-    if (typeof parsed === "string") return setError(parsed);
-    setList([...list, parsed]);
+    if ("errors" in parsed) return setErrors(parsed.errors);
+    setList([...list, parsed.balance]);
     setDraft(blank);
   };
   return (
@@ -144,16 +136,23 @@ function BalancesDialog({ balances, onClose }: { balances: Balance[]; onClose: (
       <Stack>
         <BalanceTable balances={list} onRemove={(i) => setList(list.filter((_, j) => j !== i))} />
         <Group grow align="flex-start">
-          <TextInput label="Id" value={draft.id} onChange={set("id")} />
-          <TextInput label="Type" value={draft.type} onChange={set("type")} />
-          <TextInput label="Amount" value={draft.amount} onChange={set("amount")} inputMode="decimal" />
-          <TextInput label="Age" value={draft.age} onChange={set("age")} inputMode="numeric" />
+          <TextInput label="Id" value={draft.id} onChange={set("id")} error={errors.id} />
+          <TextInput label="Type" value={draft.type} onChange={set("type")} error={errors.type} />
+          <TextInput
+            label="Amount"
+            value={draft.amount}
+            onChange={set("amount")}
+            inputMode="decimal"
+            error={errors.amount}
+          />
+          <TextInput
+            label="Age"
+            value={draft.age}
+            onChange={set("age")}
+            inputMode="numeric"
+            error={errors.age}
+          />
         </Group>
-        {error && (
-          <Alert color="red" p="xs">
-            {error}
-          </Alert>
-        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={add}>
             Add Balance

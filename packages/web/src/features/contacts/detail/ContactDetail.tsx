@@ -32,7 +32,7 @@ import { type Contact, type ContactPatch, contactKeys, contactQuery, updateConta
 import { ActivityFeed } from "./ActivityFeed.tsx";
 import { BalancesPanel } from "./BalancesPanel.tsx";
 import { DevicesPanel } from "./DevicesPanel.tsx";
-import { type ContactForm, type CustomValue, contactRules, INFO_FIELDS, toForm, toPatch } from "./form.ts";
+import { type ContactForm, type CustomValue, INFO_FIELDS, toForm, toPatch, validateContact } from "./form.ts";
 
 /** The contact detail screen (spec 002 Contact detail, spec 003 §2.3), at /contact/{id}. */
 export function ContactDetail() {
@@ -62,11 +62,11 @@ function ContactEditor({ contact }: { contact: Contact }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const context = useSession()?.context;
-  const defs = (context?.customFields ?? []) as CustomFieldDef[];
+  const defs = context?.customFields ?? [];
   const withBalances = context?.licenses.includes("PromptPay") ?? false;
 
   const [initial, setInitial] = useState(() => toForm(contact, defs));
-  const form = useForm<ContactForm>({ initialValues: initial, validate: contactRules });
+  const form = useForm<ContactForm>({ initialValues: initial, validate: validateContact(defs) });
   const patch = toPatch(initial, form.values);
   const changed = Object.keys(patch).length > 0;
   // Set when the stored contact changed elsewhere while this form held unsaved edits.

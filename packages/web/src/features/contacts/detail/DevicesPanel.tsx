@@ -12,13 +12,17 @@ import {
   Title,
 } from "@mantine/core";
 import { DEVICE_TYPES } from "@reachcx/core/contact/constants";
+import { MobileDevice } from "@reachcx/core/contact/schema";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import * as v from "valibot";
+import { rule } from "../../../lib/validate.ts";
 import { type Device, saveDevice } from "./form.ts";
 
 /**
  * The Devices panel (spec 003 §2.3): the contact's mobile devices, part of the contact form (Save stores
- * them). The dialog adds a device only when both id and type are present; editing replaces the values.
+ * them). The dialog saves a device only when core's MobileDevice schema takes it (an id and a type);
+ * editing replaces the values.
  */
 export function DevicesPanel({
   devices,
@@ -95,6 +99,8 @@ export function DevicesPanel({
   );
 }
 
+const deviceId = rule(MobileDevice.entries.id);
+
 function DeviceDialog({
   device,
   onClose,
@@ -106,11 +112,19 @@ function DeviceDialog({
 }) {
   const [id, setId] = useState(device?.id ?? "");
   const [type, setType] = useState<string | null>(device?.type ?? null);
-  const complete = id.trim() !== "" && type !== null;
+  const complete = v.is(MobileDevice, { id, type });
+  // A blank id is only incomplete (Save stays off); an id the API would refuse says why.
+  const idError = id.trim() === "" ? null : deviceId(id);
   return (
     <Modal opened onClose={onClose} title={device ? "Edit Device" : "Add Device"}>
       <Stack>
-        <TextInput label="Device Id" value={id} onChange={(e) => setId(e.currentTarget.value)} withAsterisk />
+        <TextInput
+          label="Device Id"
+          value={id}
+          onChange={(e) => setId(e.currentTarget.value)}
+          error={idError}
+          withAsterisk
+        />
         <Select
           label="Device Type"
           data={[...DEVICE_TYPES]}

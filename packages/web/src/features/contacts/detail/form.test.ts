@@ -1,8 +1,10 @@
 import type { CustomFieldDef } from "@reachcx/core/contact/custom-fields";
+import { Balance, PHONE_MESSAGE, PHONE_OR_CELL_MESSAGE } from "@reachcx/core/contact/schema";
 import fc from "fast-check";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import type { Contact } from "../api.ts";
-import { parseBalance, saveDevice, toForm, toPatch } from "./form.ts";
+import { parseBalance, saveDevice, toForm, toPatch, validateContact } from "./form.ts";
 
 const defs: CustomFieldDef[] = [
   { name: "tier", displayName: "Tier", type: "String" },
@@ -98,19 +100,54 @@ describe("device dialog", () => {
 });
 
 describe("balances", () => {
+  /** What core's Balance schema itself says about this field of this draft: the API's message. */
+  const coreMessage = (draft: Record<string, string>, field: string) =>
+    v.safeParse(Balance, draft).issues?.find((issue) => v.getDotPath(issue) === field)?.message;
+
   it("needs all four values and parses amount and age as numbers", () => {
     expect(parseBalance({ id: "b1", type: "loan", amount: "12.50", age: "30" })).toEqual({
-      id: "b1",
-      type: "loan",
-      amount: 12.5,
-      age: 30,
+      balance: { id: "b1", type: "loan", amount: 12.5, age: 30 },
     });
-    expect(parseBalance({ id: "b1", type: "", amount: "1", age: "1" })).toBe(
-      "A new balance needs an id, a type, an amount and an age.",
-    );
-    expect(parseBalance({ id: "b1", type: "loan", amount: "ten", age: "1" })).toBe(
-      "The amount must be a number.",
-    );
-    expect(parseBalance({ id: "b1", type: "loan", amount: "1", age: "x" })).toBe("The age must be a number.");
+    expect(parseBalance({ id: " ", type: "", amount: "", age: "1" })).toEqual({
+      errors: {
+        id: "A balance needs an id.",
+        type: "A balance needs a type.",
+        amount: "The amount must be a number.",
+      },
+    });
+    expect(parseBalance({ id: "b1", type: "loan", amount: "1", age: "x" })).toEqual({
+      errors: { age: "The age must be a number." },
+    });
+  });
+
+  it("says what the API's schema says, under the input it concerns", () => {
+    const draft = { id: "b1", type: "loan", amount: "ten", age: "" };
+    const parsed = parseBalance(draft);
+    expect("errors" in parsed && parsed.errors).toEqual({
+      amount: coreMessage(draft, "amount"),
+      age: coreMessage(draft, "age"),
+    });
+  });
+});
+
+describe("contact form checks", () => {
+  const form = toForm(contact, defs);
+
+  it("passes a stored contact unchanged", () => {
+    expect(validateContact(defs)(form)).toEqual({});
+  });
+
+  it("applies core's phone-or-cell rule to the contact as it will be saved", () => {
+    expect(validateContact(defs)({ ...form, phone: " ", cell: "" })).toEqual({
+      phone: PHONE_OR_CELL_MESSAGE,
+    });
+    expect(validateContact(defs)({ ...form, phone: "", cell: "303-555-0143" })).toEqual({});
+    expect(validateContact(defs)({ ...form, cell: "12" })).toEqual({ cell: PHONE_MESSAGE });
+  });
+
+  it("reads custom values as the API does", () => {
+    expect(
+      validateContact(defs)({ ...form, customFields: { ...form.customFields, "custom:score": "many" } }),
+    ).toEqual({ "customFields.custom:score": "Score must be a number" });
   });
 });

@@ -1,7 +1,8 @@
-import type { CustomFieldDef } from "@reachcx/core/contact/custom-fields";
-import { ContactPatch } from "@reachcx/core/contact/schema";
-import type * as v from "valibot";
-import { rule } from "../../../lib/validate.ts";
+import type { CustomFieldValue } from "@reachcx/core/contact/constants";
+import { type CustomFieldDef, readCustomFields } from "@reachcx/core/contact/custom-fields";
+import { Balance, ContactInput, MobileDevice } from "@reachcx/core/contact/schema";
+import * as v from "valibot";
+import { messagesByPath, schemaErrors } from "../../../lib/validate.ts";
 import type { Contact } from "../api.ts";
 
 /** The text fields of the Contact Info section, in the order they are shown, with their labels. */
@@ -23,13 +24,10 @@ export const INFO_FIELDS = [
 type TextField = (typeof INFO_FIELDS)[number][0] | "state" | "outboundCallerId";
 const TEXT_FIELDS: TextField[] = [...INFO_FIELDS.map(([name]) => name), "state", "outboundCallerId"];
 
-export interface Device {
-  id: string;
-  type: "android" | "ios";
-}
+export type Device = MobileDevice;
 
 /** A custom field's value while edited: text for String and Phone, numbers, booleans, epoch ms for dates. */
-export type CustomValue = string | number | boolean | null;
+export type CustomValue = CustomFieldValue | null;
 
 /** What the contact form edits: every field as an input holds it (text is '' when empty, never null). */
 export interface ContactForm extends Record<TextField, string> {
@@ -48,8 +46,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The form's values for a stored contact; a custom field with no value is null (String and Phone ''). */
 export function toForm(contact: Contact, defs: readonly CustomFieldDef[]): ContactForm {
-  const stored = (contact.customFields ?? {}) as Record<string, unknown>;
-  const optout = (contact.optout ?? {}) as Partial<ContactForm["optout"]>;
+  const stored = contact.customFields ?? {};
+  const optout = contact.optout ?? {};
   return {
     ...(Object.fromEntries(
       TEXT_FIELDS.map((name) => [name, text((contact as Record<string, unknown>)[name])]),
@@ -61,13 +59,13 @@ export function toForm(contact: Contact, defs: readonly CustomFieldDef[]): Conta
     complianceRequired: contact.complianceRequired ?? false,
     preview: contact.preview ?? false,
     optout: { Voice: optout.Voice ?? false, SMS: optout.SMS ?? false, Email: optout.Email ?? false },
-    mobileDevices: ((contact.mobileDevices ?? []) as Device[]).map((d) => ({ id: d.id, type: d.type })),
+    mobileDevices: (contact.mobileDevices ?? []).map((d) => ({ id: d.id, type: d.type })),
     customFields: Object.fromEntries(
       defs.map((d) => {
         const key = `custom:${d.name}`;
         const value = stored[key];
         const empty = d.type === "String" || d.type === "Phone" ? "" : null;
-        return [key, value === undefined || value === null ? empty : (value as CustomValue)];
+        return [key, value ?? empty];
       }),
     ),
   };
@@ -108,60 +106,46 @@ export function toPatch(initial: ContactForm, values: ContactForm): Record<strin
 }
 
 /**
- * Device dialog (spec 003 §2.3): a new device is saved only when both id and type are present; editing
- * replaces the values of the device at `index`. Answers the list unchanged when the device is incomplete.
+ * Device dialog (spec 003 §2.3): a device is saved only when core's MobileDevice schema takes it (an id and
+ * a type); editing replaces the values of the device at `index`. Answers the list unchanged otherwise.
  */
 export function saveDevice(
   devices: readonly Device[],
   device: { id: string; type: string | null },
   index: number | null,
 ): Device[] {
-  const id = device.id.trim();
-  if (!id || (device.type !== "android" && device.type !== "ios")) return [...devices];
-  const next = { id, type: device.type } as Device;
-  return index === null ? [...devices, next] : devices.map((d, i) => (i === index ? next : d));
+  const parsed = v.safeParse(MobileDevice, device);
+  if (!parsed.success) return [...devices];
+  return index === null
+    ? [...devices, parsed.output]
+    : devices.map((d, i) => (i === index ? parsed.output : d));
 }
 
-export interface Balance {
+/** The edit dialog's four inputs, as typed. */
+export interface BalanceDraft {
   id: string;
   type: string;
-  amount: number;
-  age: number;
+  amount: string;
+  age: string;
 }
 
 /**
- * A new balance from the edit dialog's four inputs (spec 002 §5): all four are needed, amount and age are
- * parsed as numbers. Answers the balance, or the message to show.
+ * A new balance from the edit dialog's inputs, by core's Balance schema (spec 002 §5: all four values,
+ * amount and age parsed as numbers): the balance, or the API's message for each input that is wrong.
  */
-export function parseBalance(input: {
-  id: string;
-  type: string;
-  amount: string | number;
-  age: string | number;
-}): Balance | string {
-  const id = input.id.trim();
-  const type = input.type.trim();
-  const amountText = String(input.amount).trim();
-  const ageText = String(input.age).trim();
-  if (!id || !type || !amountText || !ageText)
-    return "A new balance needs an id, a type, an amount and an age.";
-  const amount = Number(amountText);
-  const age = Number(ageText);
-  if (!Number.isFinite(amount)) return "The amount must be a number.";
-  if (!Number.isFinite(age)) return "The age must be a number.";
-  return { id, type, amount, age };
+export function parseBalance(draft: BalanceDraft): { balance: Balance } | { errors: Record<string, string> } {
+  const result = v.safeParse(Balance, draft);
+  return result.success ? { balance: result.output } : { errors: messagesByPath(result.issues) };
 }
 
 /**
- * Field rules from the contact schema the API applies (packages/core), so the form shows the API's
- * messages before a round trip; phone-or-cell is checked on the form as a whole.
+ * The form's checks, the API's own: the form holds the contact as saving leaves it, which is what
+ * ContactInput describes (phone-or-cell included), and custom values are read against the tenant's fields
+ * as the API reads them. Messages land on the inputs before a round trip.
  */
-export const contactRules = {
-  ...Object.fromEntries(
-    TEXT_FIELDS.map((name) => [name, rule(ContactPatch.entries[name] as v.GenericSchema)]),
-  ),
-  phone: (value: string, values: ContactForm) =>
-    value.trim() || values.cell.trim()
-      ? rule(ContactPatch.entries.phone as v.GenericSchema)(value)
-      : "Please supply phone or cell number",
-};
+export const validateContact =
+  (defs: readonly CustomFieldDef[]) =>
+  (values: ContactForm): Record<string, string> => ({
+    ...schemaErrors(ContactInput)(values),
+    ...Object.fromEntries(readCustomFields(values.customFields, defs).errors.map((e) => [e.path, e.message])),
+  });
