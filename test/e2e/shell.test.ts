@@ -79,8 +79,12 @@ describe("the signed-in shell", () => {
     expect(await page.getByTestId("module-C3").count()).toBe(0);
     await page.goto(url("/contacts"));
     await expect.poll(() => page.getByText("Your organization is not licensed for ReachCX").count()).toBe(1);
+    // The admin area says why it stays closed, inside the shell, instead of sending the user away.
     await page.goto(url("/admin/ListTenants"));
-    await page.waitForURL(/\/e2$/);
+    await expect.poll(() => page.getByText("Only provider administrators may do this.").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/admin/ListTenants");
+    expect(await page.getByText("Tenants is for provider administrators").count()).toBe(1);
+    expect(await page.getByTestId("app-title").textContent()).toBe("Admin");
   });
 
   it("gives provider staff the admin area and its drawer", async () => {
@@ -101,13 +105,16 @@ describe("the signed-in shell", () => {
     const second = await context.newPage();
     await second.goto(url("/config"));
     await first.goto(url("/config"));
-    await expect.poll(() => second.getByTestId("tenant-icbu").textContent()).toBe("4600123");
+    const shown = () => second.getByLabel("Business Unit").inputValue();
+    await expect.poll(shown).toBe("4600123");
+    // The business unit shows once: in its form, not also in the organization card.
+    expect(await second.getByText(/Business Unit/).count()).toBe(1);
 
     const next = String(4600000 + Math.floor(Math.random() * 99999));
     await first.getByLabel("Business Unit").fill(next);
     await first.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => first.getByText("Save Successful.").count()).toBe(1);
-    await expect.poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 }).toBe(next);
+    await expect.poll(shown, { timeout: 5000 }).toBe(next);
 
     // A business unit the server refuses is reported with the spec's message and changes nothing.
     await first.getByLabel("Business Unit").fill("12");
@@ -117,9 +124,7 @@ describe("the signed-in shell", () => {
       .toBeGreaterThan(0);
     await first.getByLabel("Business Unit").fill("4600123");
     await first.getByRole("button", { name: "Save" }).click();
-    await expect
-      .poll(() => second.getByTestId("tenant-icbu").textContent(), { timeout: 5000 })
-      .toBe("4600123");
+    await expect.poll(shown, { timeout: 5000 }).toBe("4600123");
   });
 
   it("runs under the console's Content-Security-Policy without a single violation", async () => {
@@ -144,5 +149,86 @@ describe("the signed-in shell", () => {
     await page.getByTestId("user-menu").click();
     await expect.poll(() => page.getByTestId("logout").count()).toBe(1);
     expect(violations).toEqual([]);
+  });
+
+  it("highlights exactly one drawer item, the page's, where one item's path lies under another's", async () => {
+    // Marked active by any means: Mantine's highlight, the router's status or aria-current.
+    const active = (page: Page) =>
+      page
+        .getByTestId("nav-drawer")
+        .locator("a[data-active], a[data-status='active'], a[aria-current]")
+        .evaluateAll((links) =>
+          links.map((link) => ({ text: link.textContent, current: link.getAttribute("aria-current") })),
+        );
+    const acme = await newPage();
+    await signInThroughUi(acme, "admin@acme.example");
+    await acme.waitForURL(/\/dashboard$/);
+    for (const [path, label] of [
+      ["/config/sftp", "SFTP Connections"],
+      ["/config", "Telephony"],
+      ["/e2/ivr", "IVR Pre-Process"],
+      ["/e2", "Configuration Profiles"],
+    ] as const) {
+      await acme.goto(url(path));
+      await expect.poll(() => active(acme)).toEqual([{ text: label, current: "page" }]);
+    }
+    const provider = await newPage();
+    await signInThroughUi(provider, "super@provider.example");
+    await provider.waitForURL(/\/admin$/);
+    await provider.goto(url("/admin/ListTenants"));
+    await expect.poll(() => active(provider)).toEqual([{ text: "Tenants", current: "page" }]);
+  });
+
+  it("answers an unknown address inside the shell when signed in, and bare when signed out", async () => {
+    const page = await newPage();
+    await page.goto(url("/no/such/page"));
+    await expect.poll(() => page.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+    expect(await page.getByTestId("nav-drawer").count()).toBe(0);
+
+    await signInThroughUi(page, "admin@acme.example");
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(url("/no/such/page"));
+    await expect.poll(() => page.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+    expect(await page.getByTestId("nav-drawer").count()).toBe(1);
+    expect(await page.getByTestId("user-menu").count()).toBe(1);
+  });
+
+  it("names the product on the sign-in page", async () => {
+    const page = await newPage();
+    await page.goto(url("/sign-in"));
+    await expect.poll(() => page.getByRole("heading", { name: "ReachCX", level: 1 }).count()).toBe(1);
+  });
+
+  it("works at 390 px: a one-line top bar, and a drawer that overlays and closes on navigation", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInThroughUi(page, "admin@acme.example");
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId("user-menu").waitFor();
+
+    const header = page.locator("header");
+    const bar = await header.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      overflows: el.scrollWidth > el.clientWidth,
+      pageOverflows: document.documentElement.scrollWidth > window.innerWidth,
+    }));
+    expect(bar).toEqual({ height: 56, overflows: false, pageOverflows: false });
+    // Every control of the bar sits inside it, on its one line.
+    for (const id of ["burger-mobile", "module-ReachCX", "config-gear", "help-menu", "user-menu"]) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box && box.y >= 0 && box.y + box.height <= 56 && box.x + box.width <= 390, id).toBe(true);
+    }
+
+    const drawer = page.locator("nav.mantine-AppShell-navbar, .mantine-AppShell-navbar").first();
+    const onScreen = () => drawer.evaluate((el) => el.getBoundingClientRect().right > 0);
+    expect(await onScreen()).toBe(false);
+    await page.getByTestId("burger-mobile").click();
+    await expect.poll(onScreen).toBe(true);
+    await page.getByTestId("nav-drawer").getByRole("link", { name: "Contacts" }).click();
+    await page.waitForURL(/\/contacts/);
+    await expect.poll(onScreen).toBe(false);
+    await expect.poll(() => page.getByTestId("contacts-title").count()).toBe(1);
+    await context.close();
   });
 });
