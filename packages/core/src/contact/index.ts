@@ -133,7 +133,7 @@ export async function upsertByExternalId(externalId: string, input: ContactInput
     .go({ limit: 1 });
   const existing = data[0];
   if (!existing) return createContact({ ...input, externalId });
-  return updateContact(existing.id, { ...input, externalId } as ContactPatch);
+  return updateContact(existing.id, { ...input, externalId });
 }
 
 /** Deletes the contact and records a System activity 'Contact Deleted' in the same transaction. */

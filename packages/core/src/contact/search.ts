@@ -26,7 +26,7 @@ export async function searchContacts(request: ContactSearch) {
   const tenant = useTenant();
   // The engine's cursor is an offset; tagged with the tenant, so another tenant's is refused, not replayed.
   const scope = `contact-search:${tenant}`;
-  const custom = (await readSettings()).customFields as { name: string; type: string }[];
+  const custom = (await readSettings()).customFields;
   const schema = contactSchema(custom);
   const node = request.query ?? (request.search ? parseSearch(request.search) : null);
   if (node) checkQuery(node, schema.types);

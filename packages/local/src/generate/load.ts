@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ContactEntity, StoreService } from "@reachcx/core/store/entities";
-import type { CreateEntityItem } from "electrodb";
+import type { CreateContactItem, StoreService } from "@reachcx/core/store/entities";
 import { GENERATED_CUSTOM_FIELDS, generateContacts } from "./index.ts";
-
-type ContactItem = CreateEntityItem<typeof ContactEntity>;
 
 /** Items per BatchWriteItem request: DynamoDB's maximum. */
 const CHUNK = 25;
@@ -45,8 +42,8 @@ export async function loadContacts(
   const now = new Date().toISOString();
   const contacts = generateContacts(options.count, options.seed ?? 1);
   /** The next request's items, generated only when a slot is free (a million contacts never sit in memory). */
-  const nextChunk = (): ContactItem[] => {
-    const chunk: ContactItem[] = [];
+  const nextChunk = (): CreateContactItem[] => {
+    const chunk: CreateContactItem[] = [];
     while (chunk.length < CHUNK) {
       const next = contacts.next();
       if (next.done) break;
@@ -64,7 +61,7 @@ export async function loadContacts(
   };
 
   /** Writes one chunk, again and again for what DynamoDB leaves unprocessed; returns how many were written. */
-  const write = async (chunk: ContactItem[]) => {
+  const write = async (chunk: CreateContactItem[]) => {
     let pending = chunk;
     for (let attempt = 0; ; attempt++) {
       const { unprocessed } = await store.entities.contact.put(pending).go();
