@@ -307,10 +307,11 @@ describe("accessibility (axe-core)", () => {
     });
     await visit(page, "/contacts", () => page.getByTestId("contacts-title").waitFor());
     await expectAccessible(page, { name: "contact list at 390 px" });
-    // The burger shown at this width; Mantine marks it data-opened while the drawer is out.
+    // The burger shown at this width; Mantine marks its lines data-opened while the drawer is out.
     const burger = page.getByRole("button", { name: "Toggle navigation" });
-    if ((await burger.getAttribute("data-opened")) === null) await burger.click();
-    await expect.poll(() => burger.getAttribute("data-opened")).not.toBeNull();
+    const opened = () => burger.locator("[data-opened]").count();
+    if ((await opened()) === 0) await burger.click();
+    await expect.poll(opened).toBe(1);
     await page.getByTestId("nav-drawer").waitFor();
     await expectAccessible(page, { name: "drawer open at 390 px" });
   });
