@@ -274,12 +274,17 @@ describe("accessibility (axe-core)", () => {
     await expectAccessible(page, { name: "/admin/ListTenants" });
   });
 
-  it("the not-licensed and the no-access pages", async () => {
+  it("the not-licensed, provider-only and no-access pages", async () => {
     const globex = await signedIn(DEMO_USERS.globex);
     await visit(globex, "/contacts", () =>
       globex.getByText("Your organization is not licensed for ReachCX").waitFor(),
     );
     await expectAccessible(globex, { name: "not-licensed page" });
+    // The admin area, refused to a tenant's administrator inside the shell.
+    await visit(globex, "/admin/ListTenants", () =>
+      globex.getByText("Only provider administrators may do this.").waitFor(),
+    );
+    await expectAccessible(globex, { name: "provider-only page" });
 
     // A user of acme without the Inventory Management right (position 2).
     const email = `axe-${randomUUID()}@acme.example`;
