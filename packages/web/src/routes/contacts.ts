@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { contactListQuery, contactQuery } from "../features/contacts/api.ts";
+import { ContactMissing } from "../features/contacts/detail/ContactMissing.tsx";
 import { contactListSearch } from "../features/contacts/listSearch.ts";
 import { screenAt } from "./catalog.ts";
 import { gate } from "./root.tsx";
@@ -44,15 +45,15 @@ const parseId = ({ id }: { id: string }) => {
   return { id };
 };
 
-/** /contact/{id}: the contact, loaded before the screen renders. */
+/** /contact/{id}: the contact, loaded before the screen renders; one that cannot be is said instead. */
 export const contactRoute = createRoute({
   getParentRoute: () => gate,
   path: "/contact/$id",
   staticData: { screen: detail },
   params: { parse: parseId, stringify: ({ id }) => ({ id }) },
   loader: ({ context, params }) =>
-    // A contact that does not exist (or was deleted) is said on the screen, with its Close button.
-    whenOpen(context, detail, () => context.queryClient.prefetchQuery(contactQuery(params.id))),
+    whenOpen(context, detail, () => context.queryClient.ensureQueryData(contactQuery(params.id))),
+  errorComponent: ContactMissing,
   component: lazyRouteComponent(
     () => import("../features/contacts/detail/ContactDetail.tsx"),
     "ContactDetail",

@@ -4,6 +4,7 @@ import type { Balance } from "@reachcx/core/contact/schema";
 import { IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { formatMoney, formatNumber } from "../../../lib/format.ts";
 import { type Contact, contactKeys, updateContact } from "../api.ts";
 import { type BalanceDraft, parseBalance } from "./form.ts";
 
@@ -90,8 +91,8 @@ function BalanceTable({ balances, onRemove }: { balances: Balance[]; onRemove?: 
           <Table.Tr key={`${b.id}:${i}`}>
             <Table.Td>{b.id}</Table.Td>
             <Table.Td>{b.type}</Table.Td>
-            <Table.Td ta="right">{b.amount.toFixed(2)}</Table.Td>
-            <Table.Td ta="right">{b.age}</Table.Td>
+            <Table.Td ta="right">{formatMoney(b.amount)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(b.age)}</Table.Td>
             {onRemove && (
               <Table.Td>
                 <ActionIcon

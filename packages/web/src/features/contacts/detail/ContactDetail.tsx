@@ -6,7 +6,6 @@ import {
   Checkbox,
   Grid,
   Group,
-  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -22,11 +21,11 @@ import { type UseFormReturnType, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { CONTACT_STATUSES, OPTOUT_CHANNELS, TIME_ZONES, US_STATES } from "@reachcx/core/contact/constants";
 import type { CustomFieldDef } from "@reachcx/core/contact/custom-fields";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
-import { ApiError, fieldErrors } from "../../../lib/api.ts";
+import { fieldErrors } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { type Contact, type ContactPatch, contactKeys, contactQuery, updateContact } from "../api.ts";
 import { ActivityFeed } from "./ActivityFeed.tsx";
@@ -34,24 +33,17 @@ import { BalancesPanel } from "./BalancesPanel.tsx";
 import { DevicesPanel } from "./DevicesPanel.tsx";
 import { type ContactForm, type CustomValue, INFO_FIELDS, toForm, toPatch, validateContact } from "./form.ts";
 
-/** The contact detail screen (spec 002 Contact detail, spec 003 §2.3), at /contact/{id}. */
+const route = getRouteApi("/shell/gate/contact/$id");
+
+/**
+ * The contact detail screen (spec 002 Contact detail, spec 003 §2.3), at /contact/{id}. The route's loader
+ * fetched the contact (or showed why it could not, ContactMissing); the change feed invalidates
+ * ["contacts"] when it changes anywhere, and this follows.
+ */
 export function ContactDetail() {
-  const { id } = useParams({ strict: false }) as { id: string };
-  // The change feed invalidates ["contacts"] when this contact changes anywhere.
-  const contact = useQuery({ ...contactQuery(id), retry: false });
-  if (contact.isPending) return <Loader />;
-  if (contact.isError)
-    return (
-      <Stack align="flex-start">
-        <Alert color={contact.error instanceof ApiError && contact.error.status === 404 ? "yellow" : "red"}>
-          {contact.error.message}
-        </Alert>
-        <Button component={Link} to="/contacts" variant="default">
-          Close
-        </Button>
-      </Stack>
-    );
-  return <ContactEditor key={id} contact={contact.data} />;
+  const { id } = route.useParams();
+  const { data } = useSuspenseQuery(contactQuery(id));
+  return <ContactEditor key={id} contact={data} />;
 }
 
 const FORM_ID = "contact-form";
