@@ -1,10 +1,10 @@
 import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import type { UserContext } from "@reachcx/core/context/index";
-import { SUPER_ADMIN } from "@reachcx/core/rights/index";
 import { IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { session } from "../../lib/session.ts";
+import { accessOf } from "../access/access.ts";
 
 export function UserMenu({ context }: { context: UserContext }) {
   const navigate = useNavigate();
@@ -32,7 +32,7 @@ export function UserMenu({ context }: { context: UserContext }) {
           </Text>
           <Text size="xs">{context.email}</Text>
         </Menu.Label>
-        {context.tenantRole === SUPER_ADMIN && (
+        {accessOf(context, "provider").ok && (
           <Menu.Item
             leftSection={<IconShieldLock size={16} />}
             onClick={() => void navigate({ to: "/admin" })}
