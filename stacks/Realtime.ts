@@ -1,7 +1,7 @@
 import { WebSocketMockIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { Function as LambdaFunction, type StackContext, use, WebSocketApi } from "sst/constructs";
-import { KEEP_ALIVE_ACTION, LIVE_PATH } from "../packages/core/src/realtime/index.ts";
+import { KEEP_ALIVE_ACTION, LIVE_PATH } from "../packages/core/src/realtime/protocol.ts";
 import { Auth } from "./Auth.ts";
 import { streamDeadLetters } from "./dead-letters.ts";
 import { Storage } from "./Storage.ts";

@@ -2,7 +2,7 @@ import { Duration } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
-import { LIVE_PATH } from "../packages/core/src/realtime/index.ts";
+import { LIVE_PATH } from "../packages/core/src/realtime/protocol.ts";
 import { contentSecurityPolicy, REFERRER_POLICY } from "../packages/core/src/web/headers.ts";
 import { Api } from "./Api.ts";
 import { Realtime } from "./Realtime.ts";

@@ -35,5 +35,8 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
+  },
 });

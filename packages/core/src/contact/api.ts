@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { boundedArray } from "../bounds.ts";
 import { Cursor, Limit, PageQuery, pageOf } from "../paging.ts";
 import { QueryNode, SortParam } from "../search/schema.ts";
-import { CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constants.ts";
+import { ACTIVITY_TYPES, CONTACT_STATUSES, DEVICE_TYPES, TIME_ZONES, US_STATES } from "./constants.ts";
 
 /**
  * The contacts API's requests and answers (spec 003 §7.1). Requests are validated with these at the edge;
@@ -86,8 +86,6 @@ export const ContactPage = v.strictObject({
   ...pageOf(Contact).entries,
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
-
-export const ACTIVITY_TYPES = ["System", "Dial", "Note", "PromptPay", "C2A"] as const;
 
 /** One entry of a contact's activity (spec 003 §3 ActivityLog); a note added answers one of these. */
 export const Activity = v.strictObject({

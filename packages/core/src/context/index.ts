@@ -9,7 +9,7 @@ import { readSettings } from "../tenant/index.ts";
 export async function userContext() {
   const user = useUser();
   const settings = await readSettings();
-  const licenses = settings.licenses as string[];
+  const licenses: string[] = settings.licenses;
   return {
     tenant: user.tenant,
     tenantRole: user.tenantRole,

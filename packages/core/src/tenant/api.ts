@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { pageOf } from "../paging.ts";
 import { LICENSES } from "../rights/index.ts";
 import { MASK } from "../secrets/index.ts";
+import { TENANT_STATUSES } from "../store/entities/tenant.ts";
 import { CUSTOM_FIELD_TYPES } from "./schema.ts";
 
 /**
@@ -23,7 +24,7 @@ export const CustomFieldDef = v.strictObject({
   type: v.picklist(CUSTOM_FIELD_TYPES),
 });
 
-export const TenantStatus = v.picklist(["Active", "Disabled"]);
+export const TenantStatus = v.picklist(TENANT_STATUSES);
 
 /** The signed-in tenant's settings merged with what the provider manages (licences, api key); secrets masked. */
 export const TenantSettings = v.strictObject({

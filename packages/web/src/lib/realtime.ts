@@ -1,5 +1,5 @@
-import type { ChangeEvent } from "@reachcx/core/realtime/index";
-import { KEEP_ALIVE, LIVE_PATH, parseChangeEvent } from "@reachcx/core/realtime/index";
+import type { ChangeEvent } from "@reachcx/core/realtime/protocol";
+import { KEEP_ALIVE, LIVE_PATH, parseChangeEvent } from "@reachcx/core/realtime/protocol";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, api } from "./api.ts";

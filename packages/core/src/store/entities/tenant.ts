@@ -1,6 +1,9 @@
 import { type CreateEntityItem, Entity, type EntityItem } from "electrodb";
 import { SERVICE, timestamps } from "../attributes.ts";
 
+/** A disabled tenant's users are refused at every call (the API's access gate and the live feed). */
+export const TENANT_STATUSES = ["Active", "Disabled"] as const;
+
 /**
  * Tenant — provider-level record in the reserved provider partition.
  * Access patterns: list all tenants (admin Tenants list); get by id (token check, settings merge);
@@ -11,7 +14,7 @@ export const TenantEntity = new Entity({
   attributes: {
     id: { type: "string", required: true, readOnly: true },
     name: { type: "string", required: true },
-    status: { type: ["Active", "Disabled"] as const, required: true, default: "Active" },
+    status: { type: TENANT_STATUSES, required: true, default: "Active" },
     licenses: { type: "list", items: { type: "string" }, required: true, default: () => [] },
     apiKey: { type: "string", required: true },
     ...timestamps,
