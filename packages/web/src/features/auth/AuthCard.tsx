@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Center mih="100vh" bg="gray.0">
+    <Center component="main" mih="100vh" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w={420} radius="md">
         <Stack>
           {/* The product's name, so the page says where the visitor is signing in. */}

@@ -53,7 +53,9 @@ export function Telephony() {
       <Title order={2}>Telephony</Title>
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={4}>Organization</Title>
+          <Title order={3} size="h4">
+            Organization
+          </Title>
           <Text>
             <b>Company:</b> {String(data.company ?? "")}
           </Text>
@@ -65,7 +67,9 @@ export function Telephony() {
       <Card withBorder>
         <form onSubmit={form.onSubmit((v) => save.mutate(v.icBU))}>
           <Stack>
-            <Title order={4}>Contact-center business unit</Title>
+            <Title order={3} size="h4">
+              Contact-center business unit
+            </Title>
             <TextInput
               label="Business Unit"
               description="Your CXone business unit number, 7 to 9 digits."

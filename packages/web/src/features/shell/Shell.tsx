@@ -67,6 +67,8 @@ export function Shell({ children }: { children?: ReactNode }) {
               hiddenFrom="sm"
               size="sm"
               aria-label="Toggle navigation"
+              aria-expanded={mobileOpened}
+              aria-controls="app-navigation"
               data-testid="burger-mobile"
             />
             <Burger
@@ -75,6 +77,8 @@ export function Shell({ children }: { children?: ReactNode }) {
               visibleFrom="sm"
               size="sm"
               aria-label="Toggle navigation"
+              aria-expanded={desktopOpened}
+              aria-controls="app-navigation"
             />
             <Title order={3} data-testid="app-title" visibleFrom="sm">
               {AREA_TITLE[area]}
@@ -122,7 +126,7 @@ export function Shell({ children }: { children?: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar id="app-navigation">
         <Drawer area={area} caller={context} onNavigate={closeMobile} />
       </AppShell.Navbar>
       <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>

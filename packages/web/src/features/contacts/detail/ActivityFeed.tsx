@@ -48,7 +48,9 @@ export function ActivityFeed({ contactId }: { contactId: string }) {
     <Card withBorder>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={4}>Activity</Title>
+          <Title order={3} size="h4">
+            Activity
+          </Title>
           {activity.isFetching && <Loader size="xs" />}
         </Group>
         <NoteForm contactId={contactId} onAdded={pages.reset} />

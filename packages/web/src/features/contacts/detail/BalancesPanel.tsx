@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Balance } from "@reachcx/core/contact/schema";
 import { IconTrash } from "@tabler/icons-react";
@@ -41,7 +53,9 @@ export function BalancesPanel({ contact }: { contact: Contact }) {
     <Card withBorder>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={5}>Balances</Title>
+          <Title order={4} size="h5">
+            Balances
+          </Title>
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => setEditing(true)}>
               Edit Balances
@@ -81,7 +95,11 @@ function BalanceTable({ balances, onRemove }: { balances: Balance[]; onRemove?: 
           <Table.Th>Type</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
           <Table.Th ta="right">Age (days)</Table.Th>
-          {onRemove && <Table.Th />}
+          {onRemove && (
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          )}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -16,7 +16,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { DateTimePicker } from "@mantine/dates";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { CONTACT_STATUSES, OPTOUT_CHANNELS, TIME_ZONES, US_STATES } from "@reachcx/core/contact/constants";
@@ -26,6 +25,7 @@ import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { fieldErrors } from "../../../lib/api.ts";
+import { DateTimeField } from "../../../lib/DateTimeField.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { type Contact, type ContactPatch, contactKeys, contactQuery, updateContact } from "../api.ts";
 import { ActivityFeed } from "./ActivityFeed.tsx";
@@ -155,7 +155,7 @@ type Form = UseFormReturnType<ContactForm>;
 function ContactInfo({ form }: { form: Form }) {
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={3} size="h4" mb="sm">
         Contact Info
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -187,9 +187,9 @@ function SidePanels({ form }: { form: Form }) {
   return (
     <Stack>
       <Card withBorder>
-        {/* A label, not an aria-label: the picker is a button showing the date, and a name that left the
-            date out would not match what is read on it (WCAG 2.5.3). */}
-        <DateTimePicker
+        {/* Named "Expire Date: <the date shown>", and its calendar dialog named by it (DateTimeField). */}
+        <DateTimeField
+          fieldName="Expire Date"
           label="Expire Date"
           labelProps={{ fw: 700, mb: "xs" }}
           placeholder="Never"
@@ -201,7 +201,7 @@ function SidePanels({ form }: { form: Form }) {
         />
       </Card>
       <Card withBorder>
-        <Title order={5} mb="xs">
+        <Title order={4} size="h5" mb="xs">
           Caller ID
         </Title>
         <TextInput
@@ -221,7 +221,7 @@ function SidePanels({ form }: { form: Form }) {
         </Stack>
       </Card>
       <Card withBorder>
-        <Title order={5} mb="xs">
+        <Title order={4} size="h5" mb="xs">
           OptOuts
         </Title>
         <Group>
@@ -248,7 +248,7 @@ function CustomFields({ form, defs }: { form: Form; defs: CustomFieldDef[] }) {
   const error = (key: string) => form.errors[`customFields.${key}`];
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={3} size="h4" mb="sm">
         Custom Fields
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -268,8 +268,9 @@ function CustomFields({ form, defs }: { form: Form; defs: CustomFieldDef[] }) {
               );
             case "DateTime":
               return (
-                <DateTimePicker
+                <DateTimeField
                   key={key}
+                  fieldName={def.displayName}
                   label={def.displayName}
                   clearable
                   valueFormat="YYYY-MM-DD HH:mm"

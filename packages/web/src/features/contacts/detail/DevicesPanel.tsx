@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { DEVICE_TYPES } from "@reachcx/core/contact/constants";
 import { MobileDevice } from "@reachcx/core/contact/schema";
@@ -37,7 +38,9 @@ export function DevicesPanel({
     <Card withBorder>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={5}>Devices</Title>
+          <Title order={4} size="h5">
+            Devices
+          </Title>
           <Button size="xs" variant="light" onClick={() => setEditing("new")}>
             Add Device
           </Button>
@@ -52,7 +55,9 @@ export function DevicesPanel({
               <Table.Tr>
                 <Table.Th>Id</Table.Th>
                 <Table.Th>Type</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
