@@ -4,7 +4,10 @@
  * sets its own (hono's secureHeaders).
  */
 export interface ConsolePolicyOptions {
-  /** Origins the console talks to besides its own: on AWS the API's https origin and the WebSocket's wss origin. */
+  /**
+   * Origins the console talks to besides its own. None in either mode today: the API and the live feed are
+   * served on the console's origin (CloudFront routes /api/* and /live on AWS).
+   */
   connect?: readonly string[];
   /**
    * The only origins the console may show in a frame: the merchant-services partner's application page

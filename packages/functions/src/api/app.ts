@@ -85,7 +85,7 @@ api.onError(async (err, c) => {
 });
 
 /**
- * Extra routes only one deployment mode has (the embedded runtime's event stream) are mounted before the
+ * Extra routes (a deployment mode's own, or a test's unlisted one) are mounted before the
  * catch-all handlers run; call before serving. Every route, the extensions' too, must have its entry in
  * API_ACCESS: the access middleware gates them like the others, and a route without one stops startup here.
  */
