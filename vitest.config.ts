@@ -81,6 +81,9 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page load, a lazy chunk and an API call under a loaded 2-core CI take more than the default
+          // second; a poll still fails when what it waits for never shows.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
