@@ -1,4 +1,5 @@
 import * as iam from "aws-cdk-lib/aws-iam";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Auth } from "./Auth.ts";
 import { Search } from "./Search.ts";
@@ -12,6 +13,13 @@ export function Api({ stack, app }: StackContext) {
   const { domain } = use(Search);
   const { key } = use(Secrets);
 
+  // What CloudFront adds to every request it forwards to the API (Web.ts), so the API can tell them from
+  // requests sent to the execute-api host directly: only those carry a viewer address it may believe.
+  const originSecret = new secretsmanager.Secret(stack, "ApiOriginSecret", {
+    description: "Header value CloudFront sends to the API; proves x-viewer-address was set by CloudFront",
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
+
   const handler = new LambdaFunction(stack, "ApiHandler", {
     handler: "packages/functions/src/api/lambda.handler",
     environment: {
@@ -22,6 +30,7 @@ export function Api({ stack, app }: StackContext) {
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: client.userPoolClientId,
       KMS_KEY_ID: key.keyArn,
+      ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
     },
     // The interactive API docs serve swagger-ui's files from the package.
     // Copied, not `nodejs.install`ed: install runs npm against the registry on every synthesis (tests included).
@@ -49,5 +58,5 @@ export function Api({ stack, app }: StackContext) {
     routes: { "ANY /api": handler, "ANY /api/{proxy+}": handler },
   });
   stack.addOutputs({ ApiUrl: api.url });
-  return { api, handler };
+  return { api, handler, originSecret };
 }

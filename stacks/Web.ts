@@ -4,6 +4,7 @@ import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { type StackContext, StaticSite, use } from "sst/constructs";
 import { LIVE_PATH } from "../packages/core/src/realtime/protocol.ts";
 import { contentSecurityPolicy, REFERRER_POLICY } from "../packages/core/src/web/headers.ts";
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from "../packages/functions/src/api/client.ts";
 import { Api } from "./Api.ts";
 import { Realtime } from "./Realtime.ts";
 
@@ -19,13 +20,24 @@ const CONSOLE_ROUTES = `function handler(event) {
 }`;
 
 /**
+ * Behind CloudFront, API Gateway's sourceIp is the edge's address, shared by everyone that edge serves; the
+ * per-address sign-in limit needs the viewer's. CloudFront Functions see it, and a header set here replaces
+ * any the client sent (packages/functions/src/api/client.ts believes it only with the origin secret).
+ */
+export const VIEWER_ADDRESS = `function handler(event) {
+  var request = event.request;
+  request.headers["${VIEWER_ADDRESS_HEADER}"] = { value: event.viewer.ip };
+  return request;
+}`;
+
+/**
  * The console as a static site on S3 + CloudFront, with the API (`/api/*`) and the live feed (`/live`) on
  * the same origin as in the embedded runtime: the console calls relative URLs in both modes, needs no
  * CORS and no built-in API address. Synthesis in tests uses the dist that `npm test` has just built
  * instead of building again (NODE_ENV=test under vitest).
  */
 export function Web({ stack }: StackContext) {
-  const { api } = use(Api);
+  const { api, originSecret } = use(Api);
   const { socket } = use(Realtime);
   // Both APIs behind CloudFront: nothing cached, every viewer header but Host (API Gateway routes on its
   // own host name; with caching off this forwards Authorization too), every query string (the live feed's
@@ -37,8 +49,20 @@ export function Web({ stack }: StackContext) {
   };
   const apiBehavior: cloudfront.BehaviorOptions = {
     ...dynamic,
-    origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.amazonaws.com`),
+    origin: new HttpOrigin(`${api.cdk.httpApi.apiId}.execute-api.${stack.region}.amazonaws.com`, {
+      customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+    }),
     allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+    functionAssociations: [
+      {
+        function: new cloudfront.Function(stack, "ViewerAddress", {
+          comment: "The viewer's address for the API (sign-in throttling)",
+          code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS),
+          runtime: cloudfront.FunctionRuntime.JS_2_0,
+        }),
+        eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+      },
+    ],
   };
   // API Gateway takes no path after a WebSocket stage, so the stage is named after the path (Realtime.ts)
   // and the request goes through unchanged: /live on the console is /live, the stage, on the API.

@@ -70,15 +70,16 @@ describe("Auth", () => {
   });
 });
 
-describe("Api", () => {
-  const apiFunction = () => {
-    const fns = t("Api").findResources("AWS::Lambda::Function", {
-      Properties: { Handler: "packages/functions/src/api/lambda.handler" },
-    });
-    expect(Object.keys(fns)).toHaveLength(1);
-    return Object.entries(fns)[0] as [string, any];
-  };
+/** The API's one function, as synthesized in the Api stack. */
+const apiFunction = () => {
+  const fns = t("Api").findResources("AWS::Lambda::Function", {
+    Properties: { Handler: "packages/functions/src/api/lambda.handler" },
+  });
+  expect(Object.keys(fns)).toHaveLength(1);
+  return Object.entries(fns)[0] as [string, any];
+};
 
+describe("Api", () => {
   it("runs the Hono app on nodejs22.x with its configuration in environment variables", () => {
     const [, fn] = apiFunction();
     expect(fn.Properties.Runtime).toBe("nodejs22.x");
@@ -289,6 +290,33 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
       // The HTTP API's $default stage has no path: /api/contacts is /api/contacts there.
       expect(origin.OriginPath ?? "").toBe("");
       t("Api").hasResourceProperties("AWS::ApiGatewayV2::Stage", { StageName: "$default" });
+    });
+
+    it("tells the API the viewer's address, with a secret only CloudFront and the API hold", () => {
+      const api = behavior("/api/*");
+      const [association] = api.FunctionAssociations;
+      expect(association.EventType).toBe("viewer-request");
+      const fn = Object.entries(t("Web").findResources("AWS::CloudFront::Function")).find(
+        ([id]) => association.FunctionARN["Fn::GetAtt"][0] === id,
+      )?.[1] as any;
+      // The function overwrites whatever the client sent under that name.
+      const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)();
+      const request = handler({
+        viewer: { ip: "198.51.100.7" },
+        request: { headers: { "x-viewer-address": { value: "1.2.3.4" } } },
+      });
+      expect(request.headers["x-viewer-address"]).toEqual({ value: "198.51.100.7" });
+      // The origin header and the function's variable are the same generated secret, never a literal.
+      const [header] = originOf(api).OriginCustomHeaders;
+      expect(header.HeaderName).toBe("x-origin-secret");
+      expect(JSON.stringify(header.HeaderValue)).toMatch(/resolve:secretsmanager/);
+      const [, fnApi] = apiFunction();
+      expect(JSON.stringify(fnApi.Properties.Environment.Variables.ORIGIN_SECRET)).toMatch(
+        /resolve:secretsmanager/,
+      );
+      t("Api").hasResourceProperties("AWS::SecretsManager::Secret", {
+        GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
+      });
     });
 
     it("sends /live to the WebSocket API, whose stage is named live, so the handshake reaches the stage itself", () => {

@@ -11,3 +11,6 @@ export function requiredEnv(name: string): string {
 export const awsRegion = () => process.env.AWS_REGION ?? "us-east-1";
 
 export const logLevel = () => (process.env.LOG_LEVEL?.toUpperCase() as "INFO" | undefined) || "INFO";
+
+/** The value CloudFront sends in x-origin-secret (stacks/Api.ts); unset outside AWS. */
+export const originSecret = () => process.env.ORIGIN_SECRET || undefined;
