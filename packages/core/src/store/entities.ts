@@ -3,6 +3,7 @@ import { Service } from "electrodb";
 import { ActivityLogEntity } from "./entities/activity-log.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
+import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { LoginEntity } from "./entities/login.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
@@ -11,6 +12,7 @@ import { UserEntity } from "./entities/user.ts";
 export * from "./entities/activity-log.ts";
 export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
+export * from "./entities/field-mapping.ts";
 export * from "./entities/login.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
@@ -25,6 +27,7 @@ export const entities = {
   connection: ConnectionEntity,
   contact: ContactEntity,
   activityLog: ActivityLogEntity,
+  fieldMapping: FieldMappingEntity,
 };
 export type EntityName = keyof typeof entities;
 
