@@ -6,6 +6,7 @@ import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.t
 import { isMask, MASK } from "../secrets/index.ts";
 import type { TenantSettingsItem } from "../store/entities.ts";
 import { cachedTenant } from "./cache.ts";
+import { checkCustomFieldList } from "./custom-field-rules.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 
 export { cachedTenant, changedTenants, forgetChangedTenants, forgetTenant } from "./cache.ts";
@@ -75,6 +76,10 @@ export type TenantSettingsView = Awaited<ReturnType<typeof readSettings>>;
 export async function updateSettings(patch: TenantSettingsPatch) {
   const tenant = useTenant();
   const { secrets } = useEnv();
+  // The bulk list keeps its names (docs/decisions.md, Custom fields) but obeys the same uniqueness rules.
+  const listErrors = patch.customFields ? checkCustomFieldList(patch.customFields) : [];
+  if (listErrors.length > 0)
+    throw new VisibleError("input", "custom_field.invalid", listErrors[0]?.message ?? "", listErrors);
   const set: Record<string, unknown> = {};
   const remove: (keyof TenantSettingsPatch)[] = [];
   // Object.entries forgets the keys' type; they are the patch schema's, each an attribute of the entity.
