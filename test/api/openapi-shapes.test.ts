@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
+import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
+import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
@@ -35,6 +37,10 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "PATCH /api/contacts/{id}": Contact,
   "GET /api/contacts/{id}/activity": ActivityPage,
   "POST /api/contacts/{id}/notes": Activity,
+  "GET /api/field-mappings": FieldMappingPage,
+  "POST /api/field-mappings": FieldMapping,
+  "GET /api/field-mappings/{id}": FieldMapping,
+  "PUT /api/field-mappings/{id}": FieldMapping,
   "GET /api/admin/tenant": TenantPage,
 };
 
@@ -135,6 +141,21 @@ describe("real answers parse with the documented schemas", () => {
     expect(changed.icPassword).toBe("********");
     expectAnswer("GET /api/tenant-settings", await call("/api/tenant-settings", { session: tenant }));
     expectAnswer("GET /api/auth/me", await call("/api/auth/me", { session: tenant }));
+  });
+
+  it("field mappings: create, list, get, replace", async () => {
+    const body = { name: "Shape Mapping", mappings: DEFAULT_MAPPINGS };
+    const created = expectAnswer(
+      "POST /api/field-mappings",
+      await call("/api/field-mappings", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer("GET /api/field-mappings", await call("/api/field-mappings?limit=1", { session: tenant }));
+    const path = `/api/field-mappings/${created.id}`;
+    expectAnswer("GET /api/field-mappings/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/field-mappings/{id}",
+      await call(path, { method: "PUT", session: tenant, body: { ...body, name: "Shape Mapping 2" } }),
+    );
   });
 
   it("every contact operation, with every optional field of a contact filled in", async () => {

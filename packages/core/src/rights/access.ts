@@ -63,6 +63,12 @@ export const API_ACCESS = {
   "GET /api/contacts/{id}/activity": "contacts",
   "POST /api/contacts/{id}/notes": "contacts",
 
+  "GET /api/field-mappings": "configuration",
+  "POST /api/field-mappings": "configuration",
+  "GET /api/field-mappings/{id}": "configuration",
+  "PUT /api/field-mappings/{id}": "configuration",
+  "DELETE /api/field-mappings/{id}": "configuration",
+
   "GET /api/admin/tenant": "provider",
 
   /** The API's own documents, served next to the operations they describe (not listed in them). */

@@ -10,6 +10,7 @@ import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { contacts } from "./routes/contacts.ts";
+import { fieldMappings } from "./routes/field-mappings.ts";
 import { health } from "./routes/health.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
 
@@ -45,6 +46,7 @@ const routes = new Hono<AuthVars>()
   .route("/auth", auth)
   .route("/tenant-settings", tenantSettings)
   .route("/contacts", contacts)
+  .route("/field-mappings", fieldMappings)
   .route("/admin", admin);
 
 export type ApiRoutes = typeof api;
