@@ -13,6 +13,8 @@ export interface Env {
   identity: Identity;
   secrets: Secrets;
   search: Search;
+  /** The CXone platform's defaults: its discovery domain (the simulator's URL in embedded mode). */
+  cxone?: { discoveryDomain: string };
 }
 
 let current: Env | undefined;

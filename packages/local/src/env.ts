@@ -41,7 +41,13 @@ function loadKeys(dataDir: string | undefined): Keys {
 export const TABLE = "reachcx";
 
 /** The embedded Env: the same core code, pointed at DynamoDB Local and local keys. */
-export function buildEnv(options: { store: StoreService; dataDir?: string; search: Search }): Env {
+export function buildEnv(options: {
+  store: StoreService;
+  dataDir?: string;
+  search: Search;
+  /** The CXone simulator's URL: the discovery domain of tenants that name none. */
+  cxoneUrl?: string;
+}): Env {
   const keys = loadKeys(options.dataDir);
   const { store } = options;
   return provideEnv({
@@ -50,5 +56,6 @@ export function buildEnv(options: { store: StoreService; dataDir?: string; searc
     identity: embeddedIdentity({ store, key: Buffer.from(keys.jwt, "base64") }),
     secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
     search: options.search,
+    ...(options.cxoneUrl ? { cxone: { discoveryDomain: options.cxoneUrl } } : {}),
   });
 }

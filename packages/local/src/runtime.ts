@@ -20,6 +20,7 @@ import { writeRuntimeFile } from "./runtime-file.ts";
 import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
 import { createServerApp } from "./server.ts";
+import { type CxoneSimulator, startCxoneSimulator } from "./simulators/cxone.ts";
 import { ensureTable } from "./table.ts";
 
 export interface RuntimeOptions {
@@ -44,6 +45,8 @@ export interface Runtime {
   dynamoCredentials: LocalCredentials;
   /** Change-stream records set aside so the feed could go on (counted, and kept in DATA_DIR/dead-letters.jsonl). */
   deadLetters: DeadLetters;
+  /** The CXone platform simulator the tenants' connections reach in embedded mode. */
+  cxone: CxoneSimulator;
   stop(): Promise<void>;
 }
 
@@ -73,7 +76,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const store = createService(createDynamoClient({ table: TABLE, endpoint, credentials }), TABLE);
     const search = await openSearchIndex(options.dataDir, store);
     cleanup.push(async () => search.close());
-    buildEnv({ store, dataDir: options.dataDir, search });
+    const cxone = await startCxoneSimulator();
+    cleanup.push(() => cxone.stop());
+    buildEnv({ store, dataDir: options.dataDir, search, cxoneUrl: cxone.url });
 
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
@@ -115,6 +120,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       dynamoEndpoint: dynamo.endpoint,
       dynamoCredentials: dynamo.credentials,
       deadLetters: feed.deadLetters,
+      cxone,
     };
   } catch (err) {
     await stop();

@@ -1,6 +1,10 @@
 import { withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import { createTenant, getTenant, updateSettings } from "@reachcx/core/tenant/index";
+import { SIMULATED_UNITS } from "./simulators/cxone-data.ts";
+
+/** The demo tenants' CXone access keys are the simulator's (its discovery domain is the Env's default). */
+const [ACME_CXONE, GLOBEX_CXONE] = SIMULATED_UNITS;
 
 /** The demo organizations a fresh instance starts with (README lists them). */
 export const DEMO = {
@@ -12,12 +16,22 @@ export const DEMO = {
   acme: {
     tenant: { id: "acme", name: "Acme Collections", licenses: ["ListManager", "MaxCIF", "PromptPay"] },
     user: { email: "admin@acme.example", name: "Alex Acme", tenantRole: "Admin" },
-    settings: { icBU: "4600123", icProduct: "CXOne" as const },
+    settings: {
+      icBU: "4600123",
+      icProduct: "CXOne" as const,
+      icAccessKey: ACME_CXONE?.accessKey,
+      icAppSecret: ACME_CXONE?.appSecret,
+    },
   },
   globex: {
     tenant: { id: "globex", name: "Globex Health", licenses: ["MaxCIF"] },
     user: { email: "admin@globex.example", name: "Gale Globex", tenantRole: "Admin" },
-    settings: { icBU: "4600456", icProduct: "CXOne" as const },
+    settings: {
+      icBU: "4600456",
+      icProduct: "CXOne" as const,
+      icAccessKey: GLOBEX_CXONE?.accessKey,
+      icAppSecret: GLOBEX_CXONE?.appSecret,
+    },
   },
 };
 
