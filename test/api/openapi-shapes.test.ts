@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
+import { NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
@@ -41,6 +42,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/field-mappings": FieldMapping,
   "GET /api/field-mappings/{id}": FieldMapping,
   "PUT /api/field-mappings/{id}": FieldMapping,
+  "POST /api/login/nic": NicLogin,
+  "POST /api/login/nic/test": NicTestAnswer,
   "GET /api/admin/tenant": TenantPage,
 };
 
@@ -243,6 +246,24 @@ describe("real answers parse with the documented schemas", () => {
       await call("/api/admin/tenant?limit=5", { session: provider }),
     );
     expect((page.items as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("the CXone login and connection test, against the simulator", async () => {
+    const { SIMULATED_UNITS } = await import("../../packages/local/src/simulators/cxone-data.ts");
+    const unit = SIMULATED_UNITS[0];
+    if (!unit) throw new Error("the simulator has no business unit");
+    const connection = {
+      icProduct: "CXOne",
+      icBU: String(unit.businessUnitId),
+      icAccessKey: unit.accessKey,
+      icAppSecret: unit.appSecret,
+    };
+    await call("/api/tenant-settings", { method: "PATCH", session: tenant, body: connection });
+    expectAnswer(
+      "POST /api/login/nic/test",
+      await call("/api/login/nic/test", { method: "POST", session: tenant, body: connection }),
+    );
+    expectAnswer("POST /api/login/nic", await call("/api/login/nic", { method: "POST", session: tenant }));
   });
 
   it("parsed a real answer of every operation the document gives a schema", () => {

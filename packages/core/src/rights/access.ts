@@ -69,6 +69,10 @@ export const API_ACCESS = {
   "PUT /api/field-mappings/{id}": "configuration",
   "DELETE /api/field-mappings/{id}": "configuration",
 
+  /** Any user of the tenant reads the platform's skills with this login (spec 000 §6); the test is the form's. */
+  "POST /api/login/nic": "signedIn",
+  "POST /api/login/nic/test": "configuration",
+
   "GET /api/admin/tenant": "provider",
 
   /** The API's own documents, served next to the operations they describe (not listed in them). */

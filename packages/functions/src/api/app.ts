@@ -12,6 +12,7 @@ import { auth } from "./routes/auth.ts";
 import { contacts } from "./routes/contacts.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
 import { health } from "./routes/health.ts";
+import { loginNic } from "./routes/login-nic.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
 
 /** Request bodies above this answer 413 (imports upload CSVs to Blobs, never through the API). */
@@ -47,6 +48,7 @@ const routes = new Hono<AuthVars>()
   .route("/tenant-settings", tenantSettings)
   .route("/contacts", contacts)
   .route("/field-mappings", fieldMappings)
+  .route("/login/nic", loginNic)
   .route("/admin", admin);
 
 export type ApiRoutes = typeof api;
