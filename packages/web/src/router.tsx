@@ -12,6 +12,7 @@ import { NotBuiltYet } from "./features/placeholder/pages.tsx";
 import { SCREENS, type Screen, type ScreenPath, STANDALONE, screenAt } from "./routes/catalog.ts";
 import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
+import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
 import type { RouterContext } from "./routes/context.ts";
 import { gate, root, shell } from "./routes/root.tsx";
 
@@ -65,7 +66,14 @@ const dynamupdate = createRoute({
 });
 
 /** The built screens: typed routes (routes/*.ts), so links and navigations to them are checked. */
-const built = [telephonyRoute, contactsRoute, contactRoute, dynamupdate] as const;
+const built = [
+  telephonyRoute,
+  contactsRoute,
+  contactRoute,
+  fieldMappingsRoute,
+  fieldMappingRoute,
+  dynamupdate,
+] as const;
 type BuiltPath = (typeof built)[number]["path"];
 type CatalogPath = Exclude<ScreenPath, BuiltPath>;
 
