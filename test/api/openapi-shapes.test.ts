@@ -8,6 +8,7 @@ import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.t
 import { Health } from "../../packages/core/src/health.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
+import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
 import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
 import { call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
 
@@ -30,6 +31,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/auth/me": Me,
   "GET /api/tenant-settings": TenantSettings,
   "PATCH /api/tenant-settings": TenantSettings,
+  "GET /api/custom-fields": CustomFieldList,
+  "POST /api/custom-fields": CustomFieldDef,
   "GET /api/contacts": ContactPage,
   "POST /api/contacts/query": ContactPage,
   "POST /api/contacts": Contact,
@@ -120,6 +123,20 @@ describe("real answers parse with the documented schemas", () => {
       await call("/api/auth/sign-in", { method: "POST", body: { email, password: body.password } }),
     );
     expectAnswer("GET /api/auth/me", await call("/api/auth/me", { session: tenant }));
+  });
+
+  it("custom fields: add, list, delete", async () => {
+    const added = expectAnswer(
+      "POST /api/custom-fields",
+      await call("/api/custom-fields", {
+        method: "POST",
+        session: tenant,
+        body: { displayName: "Shape Tier", type: "String" },
+      }),
+    );
+    expectAnswer("GET /api/custom-fields", await call("/api/custom-fields", { session: tenant }));
+    const removed = await call(`/api/custom-fields/${added.name}`, { method: "DELETE", session: tenant });
+    expect(removed.status).toBe(204);
   });
 
   it("tenant settings with custom fields, a masked credential and charts", async () => {

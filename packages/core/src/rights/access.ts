@@ -52,6 +52,9 @@ export const API_ACCESS = {
 
   "GET /api/tenant-settings": "configuration",
   "PATCH /api/tenant-settings": "configuration",
+  "GET /api/custom-fields": "configuration",
+  "POST /api/custom-fields": "configuration",
+  "DELETE /api/custom-fields/{name}": "configuration",
 
   "GET /api/contacts": "contacts",
   "POST /api/contacts": "contacts",

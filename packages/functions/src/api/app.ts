@@ -10,6 +10,7 @@ import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { contacts } from "./routes/contacts.ts";
+import { customFields } from "./routes/custom-fields.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
 import { health } from "./routes/health.ts";
 import { loginNic } from "./routes/login-nic.ts";
@@ -46,6 +47,7 @@ const routes = new Hono<AuthVars>()
   .route("/health", health)
   .route("/auth", auth)
   .route("/tenant-settings", tenantSettings)
+  .route("/custom-fields", customFields)
   .route("/contacts", contacts)
   .route("/field-mappings", fieldMappings)
   .route("/login/nic", loginNic)
