@@ -12,8 +12,9 @@ import { NotBuiltYet } from "./features/placeholder/pages.tsx";
 import { SCREENS, type Screen, type ScreenPath, STANDALONE, screenAt } from "./routes/catalog.ts";
 import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
-import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
 import type { RouterContext } from "./routes/context.ts";
+import { customFieldsRoute } from "./routes/custom-fields.ts";
+import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
 import { gate, root, shell } from "./routes/root.tsx";
 
 /**
@@ -70,6 +71,7 @@ const built = [
   telephonyRoute,
   contactsRoute,
   contactRoute,
+  customFieldsRoute,
   fieldMappingsRoute,
   fieldMappingRoute,
   dynamupdate,
