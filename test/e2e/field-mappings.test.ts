@@ -1,6 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { REQUIRED_TARGETS_MESSAGE, TO_UNIQUE_MESSAGE } from "../../packages/core/src/field-mapping/schema.ts";
+import {
+  DEFAULT_MAPPINGS,
+  REQUIRED_TARGETS_MESSAGE,
+  TO_UNIQUE_MESSAGE,
+} from "../../packages/core/src/field-mapping/schema.ts";
 import { call, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
@@ -110,5 +114,38 @@ describe("field mappings", () => {
     await expectAccessible(page, { name: "delete field mapping dialog", include: ['[role="dialog"]'] });
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No field mappings yet.").waitFor();
+  });
+
+  it("pages ten at a time, newest first, and keeps the page in the URL through reload and back", async () => {
+    const tenant = await newTenant([]);
+    const session = await signIn(tenant.email, tenant.password);
+    for (let i = 0; i < 12; i++) {
+      const res = await call("/api/field-mappings", {
+        method: "POST",
+        body: { name: `Mapping ${String(i).padStart(2, "0")}`, mappings: DEFAULT_MAPPINGS },
+        session,
+      });
+      expect(res.status).toBe(201);
+    }
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    await page.goto(`${inject("baseUrl")}/config/field-mappings`);
+    const table = page.getByTestId("field-mappings-table");
+    const names = () => table.locator("tbody tr td:first-child").allTextContents();
+    await expect
+      .poll(names)
+      .toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => `Mapping ${String(i).padStart(2, "0")}`));
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(names).toEqual(["Mapping 01", "Mapping 00"]);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    await expect.poll(() => page.getByTestId("pager-page").textContent()).toBe("Page 2");
+
+    await page.reload();
+    await expect.poll(names).toEqual(["Mapping 01", "Mapping 00"]);
+    await page.goBack();
+    await expect.poll(names).toHaveLength(10);
+    await expect.poll(() => page.getByTestId("pager-page").textContent()).toBe("Page 1");
   });
 });
