@@ -48,6 +48,9 @@ describe("field mappings", () => {
     expect((await call(path, { method: "DELETE", session: tenant })).status).toBe(204);
     expectProblem(await call(path, { session: tenant }), 404);
     expectProblem(await call(path, { method: "DELETE", session: tenant }), 404);
+    const gone = { name: "Gone", mappings: DEFAULT_MAPPINGS };
+    const put = expectProblem(await call(path, { method: "PUT", body: gone, session: tenant }), 404);
+    expect(put.code).toBe("field_mapping.not_found");
   });
 
   it("answers each of the spec's messages under the field the editor shows it on", async () => {

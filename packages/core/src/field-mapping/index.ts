@@ -12,6 +12,13 @@ export * from "./schema.ts";
 const notFound = (id: string) =>
   new VisibleError("not_found", "field_mapping.not_found", `Field mapping ${id} does not exist.`);
 
+/** ElectroDB wraps the client's ConditionalCheckFailedException; its name or message may be on the cause. */
+const conditionFailed = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err.name === "ConditionalCheckFailedException" ||
+    /conditional request failed|ConditionalCheckFailed/i.test(err.message) ||
+    conditionFailed(err.cause));
+
 /** The message for a `custom:{name}` target the tenant has no custom field for. */
 export const unknownCustomTarget = (name: string) => `Unknown custom field: ${name}`;
 
@@ -59,15 +66,21 @@ export async function createFieldMapping(input: FieldMappingInput) {
   return data;
 }
 
-/** Replaces the name and every row: the editor always sends the whole mapping. */
+/**
+ * Replaces the name and every row: the editor always sends the whole mapping. ElectroDB's patch only
+ * changes an item that exists (a condition on the write), so a missing id, another tenant's or one deleted
+ * a moment ago, answers 404 without a read first.
+ */
 export async function updateFieldMapping(id: string, input: FieldMappingInput) {
   const tenant = useTenant();
-  await getFieldMapping(id);
   await checkCustomTargets(input);
   const { data } = await useStore()
     .entities.fieldMapping.patch({ tenant, id })
     .set({ name: input.name, mappings: input.mappings })
-    .go({ response: "all_new" });
+    .go({ response: "all_new" })
+    .catch((err: unknown) => {
+      throw conditionFailed(err) ? notFound(id) : err;
+    });
   return data;
 }
 
