@@ -107,6 +107,13 @@ describe("field mappings", () => {
       .poll(async () => (await call(`/api/field-mappings/${json.items[0].id}`, { session })).json.name)
       .toBe("Nightly import");
 
+    // A custom field deleted since stays visible on its row, and saving says it is gone, on that row.
+    await call("/api/tenant-settings", { method: "PATCH", body: { customFields: [] }, session });
+    await page.reload();
+    await expect.poll(() => target(10).inputValue()).toBe("custom:tier (no such field)");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Unknown custom field: tier").waitFor();
+
     // Delete asks first, then the list shows what is left.
     await page.getByRole("link", { name: "Cancel" }).click();
     await page.getByRole("button", { name: "Delete Nightly import" }).click();

@@ -84,7 +84,15 @@ function ExistingMapping({ id }: { id: string }) {
 
 function MappingForm({ id, initial }: { id: string | null; initial: FormValues }) {
   const isNew = id === null;
-  const targets = useTargets();
+  const known = useTargets();
+  // A saved row may target a custom field deleted since: it stays visible (and the API refuses it on save)
+  // rather than showing as an empty choice.
+  const targets = [
+    ...known,
+    ...[...new Set(initial.mappings.map((row) => row.toField))]
+      .filter((to) => to && !known.some((t) => t.value === to))
+      .map((to) => ({ value: to, label: `${to} (no such field)` })),
+  ];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
