@@ -9,10 +9,10 @@ beforeAll(async () => {
     method: "PATCH",
     body: {
       customFields: [
-        { name: "balanceDue", displayName: "Balance Due", type: "Number" },
-        { name: "lastPayment", displayName: "Last Payment", type: "DateTime" },
+        { name: "balancedue", displayName: "Balance Due", type: "Number" },
+        { name: "lastpayment", displayName: "Last Payment", type: "DateTime" },
         { name: "vip", displayName: "VIP", type: "Boolean" },
-        { name: "accountRef", displayName: "Account Ref", type: "String" },
+        { name: "accountref", displayName: "Account Ref", type: "String" },
       ],
     },
     session: acme,
@@ -27,7 +27,7 @@ const mary = {
   email: "mary@example.com",
   state: "CO",
   source: "",
-  customFields: { "custom:balanceDue": "125.50", "custom:vip": true },
+  customFields: { "custom:balancedue": "125.50", "custom:vip": true },
 };
 
 describe("contacts", () => {
@@ -40,7 +40,7 @@ describe("contacts", () => {
       timeZone: "Mountain",
       status: "Active",
       updatedBy: DEMO_USERS.acme,
-      customFields: { "custom:balanceDue": 125.5, "custom:vip": true },
+      customFields: { "custom:balancedue": 125.5, "custom:vip": true },
     });
     expect(created.json.source).toBeUndefined();
     const id = created.json.id;
@@ -52,14 +52,14 @@ describe("contacts", () => {
       body: {
         email: "",
         cell: "13035550000",
-        customFields: { "custom:vip": null, "custom:accountRef": "A-1" },
+        customFields: { "custom:vip": null, "custom:accountref": "A-1" },
       },
       session: acme,
     });
     expect(changed.status).toBe(200);
     expect(changed.json.email).toBeUndefined();
     expect(changed.json.cell).toBe("13035550000");
-    expect(changed.json.customFields).toEqual({ "custom:balanceDue": 125.5, "custom:accountRef": "A-1" });
+    expect(changed.json.customFields).toEqual({ "custom:balancedue": 125.5, "custom:accountref": "A-1" });
 
     const removed = await call(`/api/contacts/${id}`, { method: "DELETE", session: acme });
     expect(removed.status).toBe(204);
@@ -144,7 +144,7 @@ describe("contacts", () => {
     const wrong = expectProblem(
       await call("/api/contacts", {
         method: "POST",
-        body: { ...mary, customFields: { "custom:balanceDue": "lots" } },
+        body: { ...mary, customFields: { "custom:balancedue": "lots" } },
         session: acme,
       }),
       400,

@@ -139,7 +139,7 @@ describe("deleting a custom field", () => {
 });
 
 describe("the whole list through PATCH /api/tenant-settings", () => {
-  it("refuses duplicates ignoring case, built-in names and short names", async () => {
+  it("refuses duplicates ignoring case, built-in names, short names and a new name not derived", async () => {
     const patch = (customFields: unknown) =>
       call("/api/tenant-settings", { method: "PATCH", body: { customFields }, session: owner });
     const dup = expectProblem(
@@ -162,7 +162,24 @@ describe("the whole list through PATCH /api/tenant-settings", () => {
       { path: "customFields.0.displayName", message: "Custom fields need at least 3 characters" },
     ]);
     expect(await names()).toEqual([]);
+    // A new field's name is its display name lower-cased; a name already stored may be sent back as it is.
+    const mixed = expectProblem(await patch([{ name: "Vip", displayName: "VIP", type: "Boolean" }]), 400);
+    expect(mixed.errors).toEqual([
+      { path: "customFields.0.name", message: "A new custom field is named from its display name: vip" },
+    ]);
+    expect(await names()).toEqual([]);
     expect((await patch([{ name: "vip", displayName: "VIP", type: "Boolean" }])).status).toBe(200);
     expect(await names()).toEqual(["vip"]);
+    const store = await testStore();
+    await store.entities.tenantSettings
+      .patch({ tenant: owner.tenant })
+      .set({ customFields: [{ name: "accountRef", displayName: "Account Ref", type: "String" }] })
+      .go();
+    const kept = await patch([
+      { name: "accountRef", displayName: "Account Reference", type: "String" },
+      { name: "loyaltytier", displayName: "Loyalty Tier", type: "String" },
+    ]);
+    expect(kept.status).toBe(200);
+    expect(await names()).toEqual(["accountRef", "loyaltytier"]);
   });
 });

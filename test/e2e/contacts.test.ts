@@ -67,13 +67,14 @@ describe("contact list view", () => {
   let tenant: Awaited<ReturnType<typeof newTenant>>;
   const last = `Url${Date.now().toString(36)}`;
   const CUSTOM = [
-    { name: "balanceDue", displayName: "Outstanding Balance Amount", type: "Number" },
-    { name: "altPhone", displayName: "Alternate Phone Number", type: "Phone" },
+    // Names as the custom field rules make them: the display name, lower-cased.
+    { name: "outstandingbalanceamount", displayName: "Outstanding Balance Amount", type: "Number" },
+    { name: "alternatephonenumber", displayName: "Alternate Phone Number", type: "Phone" },
     ...["Account Reference", "Collection Agency Name", "Preferred Contact Window", "Portfolio Segment"].map(
-      (displayName, i) => ({ name: `text${i}`, displayName, type: "String" }),
+      (displayName) => ({ name: displayName.replaceAll(" ", "").toLowerCase(), displayName, type: "String" }),
     ),
-    { name: "lastPayment", displayName: "Last Payment Received", type: "DateTime" },
-    { name: "vip", displayName: "Very Important Person", type: "Boolean" },
+    { name: "lastpaymentreceived", displayName: "Last Payment Received", type: "DateTime" },
+    { name: "veryimportantperson", displayName: "Very Important Person", type: "Boolean" },
   ];
 
   beforeAll(async () => {
@@ -95,9 +96,9 @@ describe("contact list view", () => {
           address1: "1200 Long Street Name Avenue",
           city: "Colorado Springs",
           customFields: {
-            "custom:balanceDue": 1234567.5,
-            "custom:altPhone": "7205550100",
-            "custom:text0": "REF-0000000001",
+            "custom:outstandingbalanceamount": 1234567.5,
+            "custom:alternatephonenumber": "7205550100",
+            "custom:accountreference": "REF-0000000001",
           },
         },
         session: tenant,

@@ -93,16 +93,31 @@ describe("a new custom field", () => {
 describe("the whole list", () => {
   it("finds a repeat in any case, a built-in and a short name, one error a field", () => {
     expect(
-      checkCustomFieldList([
-        { name: "balanceDue", displayName: "Balance Due", type: "Number" },
-        { name: "BALANCEDUE", displayName: "Balance", type: "Number" },
-        { name: "cell", displayName: "Cell", type: "Phone" },
-        { name: "ab", displayName: "Abc", type: "String" },
-      ]),
+      checkCustomFieldList(
+        [
+          { name: "balanceDue", displayName: "Balance Due", type: "Number" },
+          { name: "BALANCEDUE", displayName: "Balance", type: "Number" },
+          { name: "cell", displayName: "Cell", type: "Phone" },
+          { name: "ab", displayName: "Abc", type: "String" },
+        ],
+        new Set(["balanceDue"]),
+      ),
     ).toEqual([
       { path: "customFields.1.name", message: CUSTOM_FIELD_DUPLICATE },
       { path: "customFields.2.name", message: CUSTOM_FIELD_DUPLICATE },
       { path: "customFields.3.displayName", message: CUSTOM_FIELD_SHORT },
     ]);
+  });
+
+  it("a field not stored yet must be named from its display name; a stored name may stay", () => {
+    const field = { name: "accountRef", displayName: "Account Ref", type: "String" as const };
+    expect(checkCustomFieldList([field])).toEqual([
+      {
+        path: "customFields.0.name",
+        message: "A new custom field is named from its display name: accountref",
+      },
+    ]);
+    expect(checkCustomFieldList([field], new Set(["accountRef"]))).toEqual([]);
+    expect(checkCustomFieldList([{ ...field, name: "accountref" }])).toEqual([]);
   });
 });

@@ -103,18 +103,28 @@ export function newCustomField(
 
 /**
  * Checks a whole list, as PATCH /api/tenant-settings replaces it (docs/decisions.md, Custom fields): no
- * display name or name under 3 characters, no name repeated or built in, ignoring case. Answers the errors,
- * one a field.
+ * display name or name under 3 characters, no name repeated or built in, ignoring case, and a field not
+ * stored yet named from its display name as `newCustomField` names it (a stored name, even mixed-case, may
+ * be sent back as it is). Answers the errors, one a field.
  */
-export function checkCustomFieldList(fields: readonly CustomFieldDef[]): FieldError[] {
+export function checkCustomFieldList(
+  fields: readonly CustomFieldDef[],
+  stored: ReadonlySet<string> = new Set(),
+): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   fields.forEach((f, i) => {
     const lower = f.name.toLowerCase();
+    const derived = customFieldName(f.displayName.trim());
     if (f.displayName.trim().length < CUSTOM_FIELD_MIN || lower.length < CUSTOM_FIELD_MIN)
       errors.push({ path: `customFields.${i}.displayName`, message: CUSTOM_FIELD_SHORT });
     else if (BUILT_IN_CONTACT_FIELDS.has(lower) || seen.has(lower))
       errors.push({ path: `customFields.${i}.name`, message: CUSTOM_FIELD_DUPLICATE });
+    else if (!stored.has(f.name) && f.name !== derived)
+      errors.push({
+        path: `customFields.${i}.name`,
+        message: `A new custom field is named from its display name: ${derived}`,
+      });
     seen.add(lower);
   });
   return errors;

@@ -76,8 +76,10 @@ export type TenantSettingsView = Awaited<ReturnType<typeof readSettings>>;
 export async function updateSettings(patch: TenantSettingsPatch) {
   const tenant = useTenant();
   const { secrets } = useEnv();
-  // The bulk list keeps its names (docs/decisions.md, Custom fields) but obeys the same uniqueness rules.
-  const listErrors = patch.customFields ? checkCustomFieldList(patch.customFields) : [];
+  // The bulk list obeys the custom field rules; names already stored may stay (docs/decisions.md, Custom fields).
+  const listErrors = patch.customFields
+    ? checkCustomFieldList(patch.customFields, await storedCustomFieldNames(tenant))
+    : [];
   if (listErrors.length > 0)
     throw new VisibleError("input", "custom_field.invalid", listErrors[0]?.message ?? "", listErrors);
   const set: Record<string, unknown> = {};
@@ -96,6 +98,11 @@ export async function updateSettings(patch: TenantSettingsPatch) {
   if (Object.keys(set).length > 0) await entity.upsert({ tenant, ...set }).go();
   if (remove.length > 0) await entity.update({ tenant }).remove(remove).go();
   return readSettings();
+}
+
+async function storedCustomFieldNames(tenant: string) {
+  const { data } = await useStore().entities.tenantSettings.get({ tenant }).go();
+  return new Set((data?.customFields ?? []).map((f) => f.name));
 }
 
 /** Tenants a page at a time, for provider staff (caller checks SuperAdmin). */
