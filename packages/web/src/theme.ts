@@ -38,6 +38,8 @@ export const theme = createTheme({
     TextInput: { defaultProps: { miw: 350 } },
     // Mantine's close button is an icon without a name; every dialog (confirmations too) gets one.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } },
+    // The same for every toast (notifications.show renders a Notification with these defaults).
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
     // The focus placeholder is a bare focusable div inside role="menu", which may hold only menu items;
     // without it the first item takes focus on open (its ring shows for the keyboard only).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
