@@ -75,7 +75,7 @@ describe("contact detail", () => {
     await page.getByLabel("City").fill("");
     expect(await saveButton(page).isDisabled()).toBe(true);
 
-    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Close", exact: true }).click();
     await page.waitForURL(/\/contacts$/);
   });
 
