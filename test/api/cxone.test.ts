@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIMULATED_UNITS } from "../../packages/local/src/simulators/cxone-data.ts";
-import { call, DEMO_USERS, expectProblem, newTenant, type Session, signIn } from "../support/api.ts";
+import { call, expectProblem, newTenant, type Session } from "../support/api.ts";
 
 /**
  * POST /api/login/nic and /api/login/nic/test against the runtime's CXone simulator (the demo tenants'
@@ -38,7 +38,20 @@ function listen(server: Server | TcpServer): Promise<string> {
 }
 
 beforeAll(async () => {
-  acme = await signIn(DEMO_USERS.acme);
+  // A fresh tenant connected to the simulated acme unit: the demo tenants' settings are changed by other
+  // suites running at the same time (the bad-input walk PATCHes them).
+  acme = await newTenant(["ListManager"]);
+  const saved = await call("/api/tenant-settings", {
+    method: "PATCH",
+    body: {
+      icProduct: "CXOne",
+      icBU: String(ACME.businessUnitId),
+      icAccessKey: ACME.accessKey,
+      icAppSecret: ACME.appSecret,
+    },
+    session: acme,
+  });
+  expect(saved.status).toBe(200);
   const login = await call("/api/login/nic", { method: "POST", session: acme });
   simulator = String(login.json?.api_endpoint).replace(/\/incontactapi\/$/, "");
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SIMULATED_UNITS } from "../../packages/local/src/simulators/cxone-data.ts";
-import { call, DEMO_USERS, expectProblem, newTenant, signIn } from "../support/api.ts";
+import { call, DEMO_USERS, expectProblem, newTenant, type Session, signIn } from "../support/api.ts";
 
 /**
  * Tenant isolation of the CXone login: a tenant logs in only with its own saved connection, and the mask
@@ -15,14 +15,34 @@ const skillsOf = async (login: { api_endpoint: string; token: string }) => {
   return ((await res.json()).skills as { skillName: string }[]).map((s) => s.skillName);
 };
 
+/**
+ * A fresh tenant whose saved connection is the simulated unit's (the demo tenants' settings are changed by
+ * other suites running at the same time).
+ */
+async function connectedTenant(unit: typeof ACME): Promise<Session> {
+  const session = await newTenant(["ListManager"]);
+  const saved = await call("/api/tenant-settings", {
+    method: "PATCH",
+    body: {
+      icProduct: "CXOne",
+      icBU: String(unit.businessUnitId),
+      icAccessKey: unit.accessKey,
+      icAppSecret: unit.appSecret,
+    },
+    session,
+  });
+  expect(saved.status).toBe(200);
+  return session;
+}
+
 describe("tenant isolation: CXone login", () => {
   it("each tenant's login reaches only its own business unit", async () => {
-    const acme = await signIn(DEMO_USERS.acme);
-    const globex = await signIn(DEMO_USERS.globex);
-    const acmeLogin = (await call("/api/login/nic", { method: "POST", session: acme })).json;
-    const globexLogin = (await call("/api/login/nic", { method: "POST", session: globex })).json;
-    expect(await skillsOf(acmeLogin)).toContain("Acme Outbound Collections");
-    expect(await skillsOf(globexLogin)).toEqual(["Globex Appointment Outreach"]);
+    const login = async (session: Session) =>
+      (await call("/api/login/nic", { method: "POST", session })).json;
+    expect(await skillsOf(await login(await connectedTenant(ACME)))).toContain("Acme Outbound Collections");
+    expect(await skillsOf(await login(await connectedTenant(GLOBEX)))).toEqual([
+      "Globex Appointment Outreach",
+    ]);
   });
 
   it("naming another tenant in the body or the query changes nothing", async () => {
@@ -36,7 +56,7 @@ describe("tenant isolation: CXone login", () => {
   });
 
   it("the mask never stands for another tenant's saved secret", async () => {
-    const globex = await signIn(DEMO_USERS.globex);
+    const globex = await connectedTenant(GLOBEX);
     const fresh = await newTenant(["ListManager"]);
     const acmeWithMask = {
       icProduct: "CXOne",
