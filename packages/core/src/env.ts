@@ -15,6 +15,12 @@ export interface Env {
   search: Search;
   /** The CXone platform's defaults: its discovery domain (the simulator's URL in embedded mode). */
   cxone?: { discoveryDomain: string };
+  /**
+   * The instance's own ports that tenant-configured requests must not reach (net/outbound.ts). Embedded
+   * mode fills it as its listeners start; on AWS nothing listens locally besides the Lambda runtime API,
+   * which the loopback rule already closes.
+   */
+  outbound?: { closedPorts: Set<number> };
 }
 
 let current: Env | undefined;

@@ -47,6 +47,8 @@ export function buildEnv(options: {
   search: Search;
   /** The CXone simulator's URL: the discovery domain of tenants that name none. */
   cxoneUrl?: string;
+  /** The instance's own listeners (DynamoDB Local, then the API) that tenants' URLs must not reach. */
+  closedPorts?: Set<number>;
 }): Env {
   const keys = loadKeys(options.dataDir);
   const { store } = options;
@@ -57,5 +59,6 @@ export function buildEnv(options: {
     secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
     search: options.search,
     ...(options.cxoneUrl ? { cxone: { discoveryDomain: options.cxoneUrl } } : {}),
+    outbound: { closedPorts: options.closedPorts ?? new Set() },
   });
 }

@@ -78,7 +78,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(async () => search.close());
     const cxone = await startCxoneSimulator();
     cleanup.push(() => cxone.stop());
-    buildEnv({ store, dataDir: options.dataDir, search, cxoneUrl: cxone.url });
+    // Tenants' URLs (REST connections, provider checks) must not reach the instance itself.
+    const closedPorts = new Set([Number(new URL(endpoint).port)]);
+    buildEnv({ store, dataDir: options.dataDir, search, cxoneUrl: cxone.url, closedPorts });
 
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
@@ -106,6 +108,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Upgraded sockets are no longer the HTTP server's to close: they go first.
     cleanup.push(async () => live.close());
     const port = (server.address() as AddressInfo).port;
+    closedPorts.add(port);
     // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
     if (options.dataDir) {
       const remove = writeRuntimeFile(options.dataDir, dynamo, port);

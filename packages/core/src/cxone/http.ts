@@ -1,3 +1,5 @@
+import { outboundRequest } from "../net/outbound.ts";
+
 /**
  * The one way the CXone client talks HTTP: every call has a deadline and reads at most MAX_ANSWER_BYTES,
  * so a platform that hangs or answers a flood costs a bounded time and memory. Never throws.
@@ -24,59 +26,25 @@ export interface HttpRequest {
   timeoutMs?: number;
 }
 
-/** Sends a request and reads its JSON answer (an empty body reads as null). */
+/** Sends a request through the outbound policy (net/outbound.ts) and reads its JSON answer (empty reads as null). */
 export async function requestJson(request: HttpRequest): Promise<HttpAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(request.url, {
-      method: request.method,
-      headers: { accept: "application/json", ...request.headers },
-      body: request.body,
-      redirect: "error",
-      signal: AbortSignal.timeout(request.timeoutMs ?? CALL_TIMEOUT_MS),
-    });
-  } catch (err) {
-    return { ok: false, error: { kind: "unreachable", detail: describe(err) } };
+  const answer = await outboundRequest({
+    method: request.method,
+    url: request.url,
+    headers: { accept: "application/json", ...request.headers },
+    body: request.body,
+    timeoutMs: request.timeoutMs ?? CALL_TIMEOUT_MS,
+    maxBytes: MAX_ANSWER_BYTES,
+  });
+  if (!answer.ok) {
+    const { kind, detail } = answer.error;
+    if (kind === "too_large") return { ok: false, error: { kind: "too_large" } };
+    return { ok: false, error: { kind: "unreachable", detail: `${kind}: ${detail}` } };
   }
-  const text = await readBounded(res);
-  if (text.ok === false) return { ok: false, error: text.error };
-  if (text.value.trim() === "") return { ok: true, status: res.status, body: null };
+  if (answer.text.trim() === "") return { ok: true, status: answer.status, body: null };
   try {
-    return { ok: true, status: res.status, body: JSON.parse(text.value) };
+    return { ok: true, status: answer.status, body: JSON.parse(answer.text) };
   } catch {
-    return { ok: false, error: { kind: "garbage", detail: `status ${res.status}, not JSON` } };
+    return { ok: false, error: { kind: "garbage", detail: `status ${answer.status}, not JSON` } };
   }
-}
-
-async function readBounded(
-  res: Response,
-): Promise<{ ok: true; value: string } | { ok: false; error: HttpFailure }> {
-  if (!res.body) return { ok: true, value: "" };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_ANSWER_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, error: { kind: "too_large" } };
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    return { ok: false, error: { kind: "unreachable", detail: describe(err) } };
-  }
-  return { ok: true, value: Buffer.concat(chunks).toString("utf8") };
-}
-
-/** The reason of a failed fetch without its URL's query or credentials: name and code only. */
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as Error & { cause?: { code?: string } }).cause;
-    return cause?.code ? `${err.name}: ${cause.code}` : err.name;
-  }
-  return "unknown";
 }

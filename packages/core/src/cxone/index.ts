@@ -88,7 +88,6 @@ export async function tenantSession(log?: Logger): Promise<CxoneSession | null> 
  */
 export async function testConnection(body: NicTestBody, log?: Logger) {
   const stored = await storedSecrets();
-  const { mode } = useEnv();
   let credentials: CxoneCredentials;
   if (body.icProduct === "Legacy") {
     const password = isMask(body.icPassword) ? stored.icPassword : body.icPassword;
@@ -124,7 +123,7 @@ export async function testConnection(body: NicTestBody, log?: Logger) {
           ...(credentials.apiOverride ? [credentials.apiOverride] : []),
         ];
   for (const url of destinations)
-    if (!(await allowedDestination(url, mode))) return failed(log, "destination refused");
+    if (!(await allowedDestination(url))) return failed(log, "destination refused");
   const session = await login(credentials, log);
   return session.ok ? { success: true, message: CONNECTION_SUCCESSFUL } : failed();
 }
