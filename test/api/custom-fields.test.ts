@@ -182,4 +182,25 @@ describe("the whole list through PATCH /api/tenant-settings", () => {
     expect(kept.status).toBe(200);
     expect(await names()).toEqual(["accountRef", "loyaltytier"]);
   });
+
+  it("keeps a stored Phone field and creates no new one", async () => {
+    const patch = (customFields: unknown) =>
+      call("/api/tenant-settings", { method: "PATCH", body: { customFields }, session: owner });
+    const altPhone = { name: "altphone", displayName: "Alt Phone", type: "Phone" };
+    const refused = expectProblem(await patch([altPhone]), 400);
+    expect(refused.errors).toEqual([
+      {
+        path: "customFields.0.type",
+        message: "A new custom field is a String, Number, DateTime or Boolean field.",
+      },
+    ]);
+    expect(await names()).toEqual([]);
+    const store = await testStore();
+    await store.entities.tenantSettings
+      .patch({ tenant: owner.tenant })
+      .set({ customFields: [{ ...altPhone, type: "Phone" as const }] })
+      .go();
+    expect((await patch([{ ...altPhone, displayName: "Alternate Phone" }])).status).toBe(200);
+    expect(await names()).toEqual(["altphone"]);
+  });
 });

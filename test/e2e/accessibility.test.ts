@@ -159,17 +159,14 @@ describe("accessibility (axe-core)", () => {
     // A tenant of its own with one custom field of each type, so the detail shows every kind of input.
     const owner = await newTenant(["ListManager", "PromptPay"]);
     // Named from the display name, as the custom field rules want: `phone` alone is a built-in contact field.
-    const customFields = ["String", "Number", "DateTime", "Boolean", "Phone"].map((type) => ({
+    // Phone is written to the store as an older tenant has it: no new field may be of that type any more.
+    const customFields = (["String", "Number", "DateTime", "Boolean", "Phone"] as const).map((type) => ({
       name: `custom${type.toLowerCase()}`,
       displayName: `Custom ${type}`,
       type,
     }));
-    const settings = await call("/api/tenant-settings", {
-      method: "PATCH",
-      body: { customFields },
-      session: owner,
-    });
-    expect(settings.status).toBe(200);
+    const store = await testStore();
+    await store.entities.tenantSettings.patch({ tenant: owner.tenant }).set({ customFields }).go();
     await expect
       .poll(async () => (await call("/api/auth/me", { session: owner })).json?.context?.customFields?.length)
       .toBe(customFields.length);

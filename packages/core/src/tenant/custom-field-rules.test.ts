@@ -8,6 +8,7 @@ import {
   CustomFieldInput,
   checkCustomFieldList,
   customFieldName,
+  NEW_TYPE_ONLY,
   newCustomField,
 } from "./custom-field-rules.ts";
 
@@ -119,5 +120,11 @@ describe("the whole list", () => {
     ]);
     expect(checkCustomFieldList([field], new Set(["accountRef"]))).toEqual([]);
     expect(checkCustomFieldList([{ ...field, name: "accountref" }])).toEqual([]);
+  });
+
+  it("keeps a stored Phone field but creates none", () => {
+    const phone = { name: "altphone", displayName: "Alt Phone", type: "Phone" as const };
+    expect(checkCustomFieldList([phone])).toEqual([{ path: "customFields.0.type", message: NEW_TYPE_ONLY }]);
+    expect(checkCustomFieldList([phone], new Set(["altphone"]))).toEqual([]);
   });
 });

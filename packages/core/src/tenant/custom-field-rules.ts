@@ -13,6 +13,8 @@ export const CUSTOM_FIELD_DUPLICATE = "Custom fields must be unique";
 export const CUSTOM_FIELD_MIN = 3;
 export const CUSTOM_FIELD_MAX = 50;
 export const CUSTOM_FIELDS_LIMIT = 100;
+/** A new field of type Phone (docs/decisions.md, Custom fields). */
+export const NEW_TYPE_ONLY = "A new custom field is a String, Number, DateTime or Boolean field.";
 
 /**
  * Types a new field may take (spec 001 §3, §9). Spec 000 §3 also lists Phone: fields already of that type
@@ -105,7 +107,8 @@ export function newCustomField(
  * Checks a whole list, as PATCH /api/tenant-settings replaces it (docs/decisions.md, Custom fields): no
  * display name or name under 3 characters, no name repeated or built in, ignoring case, and a field not
  * stored yet named from its display name as `newCustomField` names it (a stored name, even mixed-case, may
- * be sent back as it is). Answers the errors, one a field.
+ * be sent back as it is, Phone included; a new one takes one of the four new types). Answers the errors,
+ * one a field.
  */
 export function checkCustomFieldList(
   fields: readonly CustomFieldDef[],
@@ -125,6 +128,8 @@ export function checkCustomFieldList(
         path: `customFields.${i}.name`,
         message: `A new custom field is named from its display name: ${derived}`,
       });
+    else if (!stored.has(f.name) && !(NEW_CUSTOM_FIELD_TYPES as readonly string[]).includes(f.type))
+      errors.push({ path: `customFields.${i}.type`, message: NEW_TYPE_ONLY });
     seen.add(lower);
   });
   return errors;
