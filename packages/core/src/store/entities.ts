@@ -5,6 +5,7 @@ import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { LoginEntity } from "./entities/login.ts";
+import { RestConnectionEntity } from "./entities/rest-connection.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
 import { UserEntity } from "./entities/user.ts";
@@ -14,6 +15,7 @@ export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
 export * from "./entities/field-mapping.ts";
 export * from "./entities/login.ts";
+export * from "./entities/rest-connection.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
 export * from "./entities/user.ts";
@@ -28,6 +30,7 @@ export const entities = {
   contact: ContactEntity,
   activityLog: ActivityLogEntity,
   fieldMapping: FieldMappingEntity,
+  restConnection: RestConnectionEntity,
 };
 export type EntityName = keyof typeof entities;
 
