@@ -6,11 +6,17 @@ import { NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
+import {
+  RestConnection,
+  RestConnectionPage,
+  RestTestLog,
+} from "../../packages/core/src/rest-connection/api.ts";
+import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
 import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
-import { call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
+import { baseUrl, call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
 
 /**
  * The answers the OpenAPI document describes are the answers the API sends: every 2xx JSON answer of the
@@ -45,6 +51,11 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/field-mappings": FieldMapping,
   "GET /api/field-mappings/{id}": FieldMapping,
   "PUT /api/field-mappings/{id}": FieldMapping,
+  "GET /api/rest-connections": RestConnectionPage,
+  "POST /api/rest-connections": RestConnection,
+  "POST /api/rest-connections/test": RestTestLog,
+  "GET /api/rest-connections/{id}": RestConnection,
+  "PUT /api/rest-connections/{id}": RestConnection,
   "POST /api/login/nic": NicLogin,
   "POST /api/login/nic/test": NicTestAnswer,
   "GET /api/admin/tenant": TenantPage,
@@ -175,6 +186,51 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "PUT /api/field-mappings/{id}",
       await call(path, { method: "PUT", session: tenant, body: { ...body, name: "Shape Mapping 2" } }),
+    );
+  });
+
+  it("REST connections: create with every part filled in, list, get, replace, Test", async () => {
+    const body = {
+      name: "Shape Connection",
+      endpoint: `${baseUrl()}/api/health`,
+      method: "POST",
+      headers: [{ key: "X-Team", value: "blue", description: "team" }],
+      params: [{ key: "page", value: "1", description: "" }],
+      auth: { type: "API_Key", info: { key: "x-api-key", value: "shape-key", addTo: "header" } },
+      enabled: false,
+      listPath: "$.items",
+      mapping: DEFAULT_REST_MAPPING,
+    };
+    const created = expectAnswer(
+      "POST /api/rest-connections",
+      await call("/api/rest-connections", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer(
+      "GET /api/rest-connections",
+      await call("/api/rest-connections?limit=1", { session: tenant }),
+    );
+    const path = `/api/rest-connections/${created.id}`;
+    expectAnswer("GET /api/rest-connections/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/rest-connections/{id}",
+      await call(path, { method: "PUT", session: tenant, body: { ...body, auth: created.auth } }),
+    );
+    // The instance's own API is refused by the outbound policy: an entry with its error, no request sent.
+    expectAnswer(
+      "POST /api/rest-connections/test",
+      await call("/api/rest-connections/test", {
+        method: "POST",
+        session: tenant,
+        body: {
+          id: created.id,
+          endpoint: body.endpoint,
+          method: body.method,
+          headers: body.headers,
+          params: body.params,
+          auth: created.auth,
+          listPath: body.listPath,
+        },
+      }),
     );
   });
 

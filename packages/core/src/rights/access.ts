@@ -72,9 +72,25 @@ export const API_ACCESS = {
   "PUT /api/field-mappings/{id}": "configuration",
   "DELETE /api/field-mappings/{id}": "configuration",
 
+  "GET /api/rest-connections": "configuration",
+  "POST /api/rest-connections": "configuration",
+  "POST /api/rest-connections/test": "configuration",
+  "GET /api/rest-connections/{id}": "configuration",
+  "PUT /api/rest-connections/{id}": "configuration",
+  "DELETE /api/rest-connections/{id}": "configuration",
+
   /** Any user of the tenant reads the platform's skills with this login (spec 000 §6); the test is the form's. */
   "POST /api/login/nic": "signedIn",
   "POST /api/login/nic/test": "configuration",
+
+  /** Messaging providers and number mappings (spec 000 §2): part of the telephony settings. */
+  "GET /api/sms-providers": "configuration",
+  "PUT /api/sms-providers/{provider}": "configuration",
+  "POST /api/sms-providers/{provider}/verify": "configuration",
+  "GET /api/sms-mappings": "configuration",
+  "PUT /api/sms-mappings": "configuration",
+  "POST /api/sms-mappings/{phone}/verify": "configuration",
+  "GET /api/sms-points-of-contact": "configuration",
 
   "GET /api/admin/tenant": "provider",
 
