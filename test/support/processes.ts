@@ -11,10 +11,16 @@ export function startServing(env: Record<string, string>, options: { detached?: 
     detached: options.detached ?? false,
   });
   let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (d) => {
+    stderr += d;
+  });
   return new Promise<{
     url: string;
     pid: number;
     stdout: () => string;
+    /** Everything the process wrote, both streams: what an operator's log collector would keep. */
+    output: () => string;
     stop: () => Promise<number | null>;
   }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 40_000);
@@ -27,6 +33,7 @@ export function startServing(env: Record<string, string>, options: { detached?: 
           url,
           pid: child.pid as number,
           stdout: () => stdout,
+          output: () => stdout + stderr,
           stop: () =>
             new Promise((done) => {
               child.once("exit", (code) => done(code));
