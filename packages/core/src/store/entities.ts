@@ -5,6 +5,8 @@ import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { LoginEntity } from "./entities/login.ts";
+import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
+import { PushProjectEntity } from "./entities/push-project.ts";
 import { RestConnectionEntity } from "./entities/rest-connection.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
@@ -15,6 +17,8 @@ export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
 export * from "./entities/field-mapping.ts";
 export * from "./entities/login.ts";
+export * from "./entities/mobile-configuration.ts";
+export * from "./entities/push-project.ts";
 export * from "./entities/rest-connection.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
@@ -31,6 +35,8 @@ export const entities = {
   activityLog: ActivityLogEntity,
   fieldMapping: FieldMappingEntity,
   restConnection: RestConnectionEntity,
+  mobileConfiguration: MobileConfigurationEntity,
+  pushProject: PushProjectEntity,
 };
 export type EntityName = keyof typeof entities;
 
