@@ -18,6 +18,8 @@ export interface Env {
   /**
    * The instance's own ports that tenant-configured requests must not reach (net/outbound.ts). Embedded
    * mode fills it as its listeners start; on AWS nothing listens locally besides the Lambda runtime API,
+  /** Twilio's accounts API for the Twilio-kind credential check: the simulator's URL in embedded mode. */
+  twilio?: { accountsUrl: string };
    * which the loopback rule already closes.
    */
   outbound?: { closedPorts: Set<number> };

@@ -48,6 +48,8 @@ export function buildEnv(options: {
   /** The CXone simulator's URL: the discovery domain of tenants that name none. */
   cxoneUrl?: string;
   /** The instance's own listeners (DynamoDB Local, then the API) that tenants' URLs must not reach. */
+  /** The Twilio simulator's URL: where the Twilio-kind provider check goes. */
+  twilioUrl?: string;
   closedPorts?: Set<number>;
 }): Env {
   const keys = loadKeys(options.dataDir);
@@ -61,4 +63,5 @@ export function buildEnv(options: {
     ...(options.cxoneUrl ? { cxone: { discoveryDomain: options.cxoneUrl } } : {}),
     outbound: { closedPorts: options.closedPorts ?? new Set() },
   });
+    ...(options.twilioUrl ? { twilio: { accountsUrl: options.twilioUrl } } : {}),
 }

@@ -42,6 +42,7 @@ try {
   ReachCX console is running at ${runtime.url}   (ready in ${seconds} s)
   API docs: ${runtime.url}/api/docs
   CXone simulator (the contact-center platform stand-in): ${runtime.cxone.url}
+  Twilio simulator (the messaging provider check): ${runtime.twilio.url}
   Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}${widened ? `\n  Listening on ${host} (HOST): other machines that reach it can use the console.` : ""}
 
   Demo sign-in (password: ${demoPassword}):

@@ -21,6 +21,7 @@ import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
 import { createServerApp } from "./server.ts";
 import { type CxoneSimulator, startCxoneSimulator } from "./simulators/cxone.ts";
+import { startTwilioSimulator, type TwilioSimulator } from "./simulators/twilio.ts";
 import { ensureTable } from "./table.ts";
 
 export interface RuntimeOptions {
@@ -47,6 +48,8 @@ export interface Runtime {
   deadLetters: DeadLetters;
   /** The CXone platform simulator the tenants' connections reach in embedded mode. */
   cxone: CxoneSimulator;
+  /** The Twilio accounts API simulator the messaging provider check reaches in embedded mode. */
+  twilio: TwilioSimulator;
   stop(): Promise<void>;
 }
 
@@ -78,9 +81,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(async () => search.close());
     const cxone = await startCxoneSimulator();
     cleanup.push(() => cxone.stop());
+    const twilio = await startTwilioSimulator();
+    cleanup.push(() => twilio.stop());
     // Tenants' URLs (REST connections, provider checks) must not reach the instance itself.
     const closedPorts = new Set([Number(new URL(endpoint).port)]);
-    buildEnv({ store, dataDir: options.dataDir, search, cxoneUrl: cxone.url, closedPorts });
+    buildEnv({
+      store,
+      dataDir: options.dataDir,
+      search,
+      cxoneUrl: cxone.url,
+      twilioUrl: twilio.url,
+      closedPorts,
+    });
 
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
@@ -124,6 +136,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       dynamoCredentials: dynamo.credentials,
       deadLetters: feed.deadLetters,
       cxone,
+      twilio,
     };
   } catch (err) {
     await stop();

@@ -83,6 +83,15 @@ export const API_ACCESS = {
   "POST /api/login/nic": "signedIn",
   "POST /api/login/nic/test": "configuration",
 
+  /** Messaging providers and number mappings (spec 000 §2): part of the telephony settings. */
+  "GET /api/sms-providers": "configuration",
+  "PUT /api/sms-providers/{provider}": "configuration",
+  "POST /api/sms-providers/{provider}/verify": "configuration",
+  "GET /api/sms-mappings": "configuration",
+  "PUT /api/sms-mappings": "configuration",
+  "POST /api/sms-mappings/{phone}/verify": "configuration",
+  "GET /api/sms-points-of-contact": "configuration",
+
   "GET /api/admin/tenant": "provider",
 
   /** The API's own documents, served next to the operations they describe (not listed in them). */

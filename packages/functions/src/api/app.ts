@@ -15,6 +15,7 @@ import { fieldMappings } from "./routes/field-mappings.ts";
 import { health } from "./routes/health.ts";
 import { loginNic } from "./routes/login-nic.ts";
 import { restConnections } from "./routes/rest-connections.ts";
+import { smsMappings, smsPointsOfContactRoute, smsProviders } from "./routes/sms.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
 
 /** Request bodies above this answer 413 (imports upload CSVs to Blobs, never through the API). */
@@ -53,6 +54,9 @@ const routes = new Hono<AuthVars>()
   .route("/field-mappings", fieldMappings)
   .route("/rest-connections", restConnections)
   .route("/login/nic", loginNic)
+  .route("/sms-providers", smsProviders)
+  .route("/sms-mappings", smsMappings)
+  .route("/sms-points-of-contact", smsPointsOfContactRoute)
   .route("/admin", admin);
 
 export type ApiRoutes = typeof api;

@@ -1,5 +1,6 @@
-import { type CreateEntityItem, Entity, type EntityItem } from "electrodb";
+import { type CreateEntityItem, CustomAttributeType, Entity, type EntityItem } from "electrodb";
 import { CUSTOM_FIELD_TYPES } from "../../contact/constants.ts";
+import type { StoredCredentialRow, StoredSmsSettings } from "../../messaging/stored.ts";
 import { SERVICE, timestamps } from "../attributes.ts";
 
 /**
@@ -28,8 +29,10 @@ export const TenantSettingsEntity = new Entity({
     icScriptName: { type: "string" },
     icAPIOverride: { type: "string" },
     icProduct: { type: ["Legacy", "CXOne", "Legacy Global"] as const },
-    icSMSMapping: { type: "any" },
-    icSMSProviderCredentials: { type: "any" },
+    /** Number mappings (messaging/), written only through /api/sms-mappings; App Keys sealed. */
+    icSMSMapping: { type: CustomAttributeType<StoredSmsSettings>("any") },
+    /** Provider credential rows (messaging/), written only through /api/sms-providers; tokens sealed. */
+    icSMSProviderCredentials: { type: CustomAttributeType<StoredCredentialRow[]>("any") },
     ftpImport: { type: "any" },
     ftpExport: { type: "any" },
     dashBoardCharts: { type: "any" },
