@@ -15,6 +15,7 @@ import { contactRoute, contactsRoute } from "./routes/contacts.ts";
 import type { RouterContext } from "./routes/context.ts";
 import { customFieldsRoute } from "./routes/custom-fields.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
+import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
 
 /**
@@ -74,6 +75,8 @@ const built = [
   customFieldsRoute,
   fieldMappingsRoute,
   fieldMappingRoute,
+  restConnectionsRoute,
+  restConnectionRoute,
   dynamupdate,
 ] as const;
 type BuiltPath = (typeof built)[number]["path"];

@@ -11,8 +11,15 @@ export { RestTestLog } from "./log.ts";
  * document and the shapes suite.
  */
 
-/** GET /api/rest-connections: newest first (spec 001 §2.5 Date Created descending), `?cursor=&limit=`. */
-export const RestConnectionListQuery = PageQuery;
+/**
+ * GET /api/rest-connections: by Date Created, newest first unless `?order=asc` (spec 001 §2.5 "default
+ * sort descending"), `?cursor=&limit=`.
+ */
+export const RestConnectionListQuery = v.object({
+  ...PageQuery.entries,
+  order: v.optional(v.picklist(["asc", "desc"], "order must be asc or desc."), "desc"),
+});
+export type RestConnectionListQuery = v.InferOutput<typeof RestConnectionListQuery>;
 
 export const RestConnectionIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 

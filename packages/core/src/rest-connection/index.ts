@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import { type FieldError, VisibleError } from "../error/index.ts";
-import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.ts";
+import { DEFAULT_LIMIT, type Page, storePage } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
 import type { RestConnectionItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
-import type { RestConnection, RestConnectionSummary } from "./api.ts";
+import type { RestConnection, RestConnectionListQuery, RestConnectionSummary } from "./api.ts";
 import {
   type AuthType,
   customTarget,
@@ -130,12 +130,18 @@ const summary = (item: RestConnectionItem): RestConnectionSummary => ({
 });
 
 /** The tenant's connections, newest first, a page at a time: list rows only, no request details. */
-export async function listRestConnections(page: PageQuery): Promise<Page<RestConnectionSummary>> {
+export async function listRestConnections(
+  page: RestConnectionListQuery,
+): Promise<Page<RestConnectionSummary>> {
   const tenant = useTenant();
-  const { data, cursor } = await storePage(`rest-connections:${tenant}`, page.cursor, (cursor) =>
-    useStore()
-      .entities.restConnection.query.byCreated({ tenant })
-      .go({ order: "desc", cursor, limit: page.limit ?? DEFAULT_LIMIT }),
+  // The order is part of the cursor's scope: a cursor walked one way is refused the other way.
+  const { data, cursor } = await storePage(
+    `rest-connections:${tenant}:${page.order}`,
+    page.cursor,
+    (cursor) =>
+      useStore()
+        .entities.restConnection.query.byCreated({ tenant })
+        .go({ order: page.order, cursor, limit: page.limit ?? DEFAULT_LIMIT }),
   );
   return { items: data.map(summary), nextCursor: cursor ?? null };
 }
