@@ -102,6 +102,28 @@ describe("REST connections", () => {
     expectProblem(await call(path, { method: "PUT", session: tenant, body: connection() }), 404);
   });
 
+  it("lists newest first by default, oldest first with ?order=asc, each order with its own cursors", async () => {
+    const own = await newTenant([]);
+    for (const name of ["First", "Second", "Third"])
+      expect(
+        (await call("/api/rest-connections", { method: "POST", session: own, body: connection({ name }) }))
+          .status,
+      ).toBe(201);
+    const names = (res: { json: { items: { name: string }[] } }) => res.json.items.map((c) => c.name);
+    expect(names(await call("/api/rest-connections", { session: own }))).toEqual([
+      "Third",
+      "Second",
+      "First",
+    ]);
+    const asc = await call("/api/rest-connections?order=asc&limit=2", { session: own });
+    expect(names(asc)).toEqual(["First", "Second"]);
+    const cursor = encodeURIComponent(asc.json.nextCursor);
+    const rest = await call(`/api/rest-connections?order=asc&limit=2&cursor=${cursor}`, { session: own });
+    expect(names(rest)).toEqual(["Third"]);
+    expectProblem(await call(`/api/rest-connections?limit=2&cursor=${cursor}`, { session: own }), 400);
+    expectProblem(await call("/api/rest-connections?order=name", { session: own }), 400);
+  }, 30_000);
+
   it("answers each of the spec's messages under the field the editor shows it on", async () => {
     const errors = async (body: unknown) => expectProblem(await create(body), 400).errors;
     expect(await errors(connection({ name: "" }))).toEqual([
