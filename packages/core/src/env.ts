@@ -1,4 +1,5 @@
 import type { Identity } from "./identity/index.ts";
+import type { PushMessaging } from "./push/port.ts";
 import type { Search } from "./search/port.ts";
 import type { Secrets } from "./secrets/index.ts";
 import type { StoreService } from "./store/entities.ts";
@@ -13,13 +14,15 @@ export interface Env {
   identity: Identity;
   secrets: Secrets;
   search: Search;
+  /** The push-messaging platform behind /api/project/* and mobile applications (push/port.ts). */
+  push: PushMessaging;
   /** The CXone platform's defaults: its discovery domain (the simulator's URL in embedded mode). */
   cxone?: { discoveryDomain: string };
+  /** Twilio's accounts API for the Twilio-kind credential check: the simulator's URL in embedded mode. */
+  twilio?: { accountsUrl: string };
   /**
    * The instance's own ports that tenant-configured requests must not reach (net/outbound.ts). Embedded
    * mode fills it as its listeners start; on AWS nothing listens locally besides the Lambda runtime API,
-  /** Twilio's accounts API for the Twilio-kind credential check: the simulator's URL in embedded mode. */
-  twilio?: { accountsUrl: string };
    * which the loopback rule already closes.
    */
   outbound?: { closedPorts: Set<number> };

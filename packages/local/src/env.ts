@@ -7,6 +7,7 @@ import type { Search } from "@reachcx/core/search/port";
 import { aesGcmSecrets } from "@reachcx/core/secrets/aesgcm";
 import type { StoreService } from "@reachcx/core/store/entities";
 import { StartupError } from "./errors.ts";
+import { pushSimulator } from "./simulators/push.ts";
 
 interface Keys {
   jwt: string;
@@ -47,9 +48,9 @@ export function buildEnv(options: {
   search: Search;
   /** The CXone simulator's URL: the discovery domain of tenants that name none. */
   cxoneUrl?: string;
-  /** The instance's own listeners (DynamoDB Local, then the API) that tenants' URLs must not reach. */
   /** The Twilio simulator's URL: where the Twilio-kind provider check goes. */
   twilioUrl?: string;
+  /** The instance's own listeners (DynamoDB Local, then the API) that tenants' URLs must not reach. */
   closedPorts?: Set<number>;
 }): Env {
   const keys = loadKeys(options.dataDir);
@@ -60,8 +61,9 @@ export function buildEnv(options: {
     identity: embeddedIdentity({ store, key: Buffer.from(keys.jwt, "base64") }),
     secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
     search: options.search,
+    push: pushSimulator({ dataDir: options.dataDir }),
     ...(options.cxoneUrl ? { cxone: { discoveryDomain: options.cxoneUrl } } : {}),
+    ...(options.twilioUrl ? { twilio: { accountsUrl: options.twilioUrl } } : {}),
     outbound: { closedPorts: options.closedPorts ?? new Set() },
   });
-    ...(options.twilioUrl ? { twilio: { accountsUrl: options.twilioUrl } } : {}),
 }

@@ -19,7 +19,7 @@ import {
   PROJECT_DELETE_FAILED,
   PROJECT_SAVE_FAILED,
 } from "./schema.ts";
-import { createWithCompensation, type PushLog, type Step } from "./steps.ts";
+import { createWithCompensation, failureName, type PushLog, type Step } from "./steps.ts";
 
 export * from "./port.ts";
 export * from "./schema.ts";
@@ -84,7 +84,7 @@ async function createClaimedProject(name: string, log: PushLog): Promise<string>
   } catch (err) {
     await push()
       .deleteApp(projectId)
-      .catch((undo: unknown) => log("push.undo_failed", { projectId, error: (undo as Error).name }));
+      .catch((undo: unknown) => log("push.undo_failed", { projectId, error: failureName(undo) }));
     throw err;
   }
   return projectId;
@@ -194,7 +194,7 @@ export async function updateMobileConfiguration(
       done.androidEnabled = input.androidEnabled;
       if (input.androidApiKey) done.androidApiKeySet = true;
     } catch (err) {
-      log("push.android_failed", { projectId: stored.projectId, error: (err as Error).name });
+      log("push.android_failed", { projectId: stored.projectId, error: failureName(err) });
       failed = platformFailed("push.android_failed", ANDROID_UPDATE_FAILED);
     }
   }
@@ -204,7 +204,7 @@ export async function updateMobileConfiguration(
       done.iosEnabled = input.iosEnabled;
       if (input.certificate) done.iosCredentialsSet = true;
     } catch (err) {
-      log("push.ios_failed", { projectId: stored.projectId, error: (err as Error).name });
+      log("push.ios_failed", { projectId: stored.projectId, error: failureName(err) });
       failed = platformFailed("push.ios_failed", IOS_UPDATE_FAILED);
     }
   }
@@ -220,7 +220,7 @@ export async function updateMobileConfiguration(
         .go({ response: "all_new" });
       saved = data;
     } catch (err) {
-      log("push.save_failed", { id, error: (err as Error).name });
+      log("push.save_failed", { id, error: failureName(err) });
       throw failed ?? platformFailed("push.save_failed", PROJECT_SAVE_FAILED);
     }
   }
@@ -236,7 +236,7 @@ export async function deleteMobileConfiguration(id: string, log: PushLog) {
     await releaseProject(stored.projectId);
     await useStore().entities.mobileConfiguration.delete({ tenant, id }).go();
   } catch (err) {
-    log("push.delete_failed", { projectId: stored.projectId, error: (err as Error).name });
+    log("push.delete_failed", { projectId: stored.projectId, error: failureName(err) });
     throw platformFailed("push.delete_failed", PROJECT_DELETE_FAILED);
   }
 }
@@ -246,7 +246,7 @@ export async function createProject(name: string, log: PushLog): Promise<{ proje
   try {
     return { projectId: await createClaimedProject(name, log) };
   } catch (err) {
-    log("push.create_failed", { error: (err as Error).name });
+    log("push.create_failed", { error: failureName(err) });
     throw platformFailed("push.create_failed", PROJECT_CREATE_FAILED);
   }
 }
@@ -274,7 +274,7 @@ export async function updateProjectChannel(body: ProjectChannelBody, log: PushLo
   try {
     await step.run(body.projectId);
   } catch (err) {
-    log(`push.${body.channel}_failed`, { projectId: body.projectId, error: (err as Error).name });
+    log(`push.${body.channel}_failed`, { projectId: body.projectId, error: failureName(err) });
     throw step.failure();
   }
   return { projectId: body.projectId, channel: body.channel, enabled: body.enabled };
@@ -286,7 +286,7 @@ export async function deleteProject(projectId: string, log: PushLog) {
   try {
     await releaseProject(projectId);
   } catch (err) {
-    log("push.delete_failed", { projectId, error: (err as Error).name });
+    log("push.delete_failed", { projectId, error: failureName(err) });
     throw platformFailed("push.delete_failed", PROJECT_DELETE_FAILED);
   }
 }

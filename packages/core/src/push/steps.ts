@@ -1,7 +1,15 @@
 import type { VisibleError } from "../error/index.ts";
+import { PushError } from "./port.ts";
 
 /** How the push flows log a failure: the call and the error's name, never a credential. */
 export type PushLog = (event: string, detail: Record<string, unknown>) => void;
+
+/**
+ * What a log line may say about a failure: a PushError's detail (the call and the platform's error name,
+ * built never to carry a credential), otherwise the error's name only.
+ */
+export const failureName = (err: unknown) =>
+  err instanceof PushError ? err.message : err instanceof Error ? err.name : "unknown";
 
 export interface Step {
   run(projectId: string): Promise<unknown>;
@@ -25,7 +33,7 @@ export async function createWithCompensation<T>(flow: {
   try {
     projectId = await flow.create.run();
   } catch (err) {
-    flow.log("push.create_failed", { error: (err as Error).name });
+    flow.log("push.create_failed", { error: failureName(err) });
     throw flow.create.failure();
   }
   const attempt = async <R>(step: { run(projectId: string): Promise<R>; failure(): VisibleError }) => {
@@ -33,10 +41,10 @@ export async function createWithCompensation<T>(flow: {
       return await step.run(projectId);
     } catch (err) {
       const failure = step.failure();
-      flow.log(failure.code, { projectId, error: (err as Error).name });
+      flow.log(failure.code, { projectId, error: failureName(err) });
       await flow
         .undo(projectId)
-        .catch((undo: unknown) => flow.log("push.undo_failed", { projectId, error: (undo as Error).name }));
+        .catch((undo: unknown) => flow.log("push.undo_failed", { projectId, error: failureName(undo) }));
       throw failure;
     }
   };

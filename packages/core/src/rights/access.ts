@@ -83,6 +83,16 @@ export const API_ACCESS = {
   "POST /api/login/nic": "signedIn",
   "POST /api/login/nic/test": "configuration",
 
+  /** Mobile applications and their push projects (spec 001 §2.6, §7). */
+  "GET /api/mobile-configurations": "configuration",
+  "POST /api/mobile-configurations": "configuration",
+  "GET /api/mobile-configurations/{id}": "configuration",
+  "PUT /api/mobile-configurations/{id}": "configuration",
+  "DELETE /api/mobile-configurations/{id}": "configuration",
+  "POST /api/project/create": "configuration",
+  "POST /api/project/updateChannel": "configuration",
+  "DELETE /api/project/delete": "configuration",
+
   /** Messaging providers and number mappings (spec 000 §2): part of the telephony settings. */
   "GET /api/sms-providers": "configuration",
   "PUT /api/sms-providers/{provider}": "configuration",

@@ -14,6 +14,8 @@ import { customFields } from "./routes/custom-fields.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
 import { health } from "./routes/health.ts";
 import { loginNic } from "./routes/login-nic.ts";
+import { mobileConfigurations } from "./routes/mobile-configurations.ts";
+import { project } from "./routes/project.ts";
 import { restConnections } from "./routes/rest-connections.ts";
 import { smsMappings, smsPointsOfContactRoute, smsProviders } from "./routes/sms.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
@@ -54,6 +56,8 @@ const routes = new Hono<AuthVars>()
   .route("/field-mappings", fieldMappings)
   .route("/rest-connections", restConnections)
   .route("/login/nic", loginNic)
+  .route("/mobile-configurations", mobileConfigurations)
+  .route("/project", project)
   .route("/sms-providers", smsProviders)
   .route("/sms-mappings", smsMappings)
   .route("/sms-points-of-contact", smsPointsOfContactRoute)
