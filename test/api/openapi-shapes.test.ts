@@ -4,6 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
+import {
+  MobileConfiguration,
+  MobileConfigurationPage,
+  ProjectChannelUpdated,
+  ProjectCreated,
+  ProjectMessage,
+} from "../../packages/core/src/push/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
 import {
@@ -58,6 +65,13 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "PUT /api/rest-connections/{id}": RestConnection,
   "POST /api/login/nic": NicLogin,
   "POST /api/login/nic/test": NicTestAnswer,
+  "GET /api/mobile-configurations": MobileConfigurationPage,
+  "POST /api/mobile-configurations": MobileConfiguration,
+  "GET /api/mobile-configurations/{id}": MobileConfiguration,
+  "PUT /api/mobile-configurations/{id}": MobileConfiguration,
+  "POST /api/project/create": ProjectCreated,
+  "POST /api/project/updateChannel": ProjectChannelUpdated,
+  "DELETE /api/project/delete": ProjectMessage,
   "GET /api/admin/tenant": TenantPage,
 };
 
@@ -337,6 +351,50 @@ describe("real answers parse with the documented schemas", () => {
       await call("/api/login/nic/test", { method: "POST", session: tenant, body: connection }),
     );
     expectAnswer("POST /api/login/nic", await call("/api/login/nic", { method: "POST", session: tenant }));
+  });
+
+  it("mobile applications and push projects: create, list, get, save; project create, channel, delete", async () => {
+    const body = {
+      name: "Shape App",
+      description: "shapes",
+      androidEnabled: true,
+      androidApiKey: "shape-key",
+    };
+    const created = expectAnswer(
+      "POST /api/mobile-configurations",
+      await call("/api/mobile-configurations", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer(
+      "GET /api/mobile-configurations",
+      await call("/api/mobile-configurations?limit=1", { session: tenant }),
+    );
+    const path = `/api/mobile-configurations/${created.id}`;
+    expectAnswer("GET /api/mobile-configurations/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/mobile-configurations/{id}",
+      await call(path, {
+        method: "PUT",
+        session: tenant,
+        body: { description: "saved", androidEnabled: false },
+      }),
+    );
+    const project = expectAnswer(
+      "POST /api/project/create",
+      await call("/api/project/create", { method: "POST", session: tenant, body: { name: "Shape Project" } }),
+    );
+    const channel = { channel: "android", projectId: project.projectId, apiKey: "k", enabled: true };
+    expectAnswer(
+      "POST /api/project/updateChannel",
+      await call("/api/project/updateChannel", { method: "POST", session: tenant, body: channel }),
+    );
+    expectAnswer(
+      "DELETE /api/project/delete",
+      await call("/api/project/delete", {
+        method: "DELETE",
+        session: tenant,
+        body: { ApplicationId: project.projectId },
+      }),
+    );
   });
 
   it("parsed a real answer of every operation the document gives a schema", () => {
