@@ -3,13 +3,16 @@ import { api, unwrap } from "../../lib/api.ts";
 
 export type Order = "asc" | "desc";
 
-/** ["restConnections"] invalidates every page and connection; ["restConnections", "list", ...] one page. */
+/**
+ * ["restConnection"] invalidates every page and connection; ["restConnection", "list", ...] one page. The
+ * root is the entity's name, so the live feed's change events refresh them with no entry in shell/live.ts.
+ */
 export const restConnectionKeys = {
-  all: ["restConnections"] as const,
-  lists: ["restConnections", "list"] as const,
+  all: ["restConnection"] as const,
+  lists: ["restConnection", "list"] as const,
   list: (limit: number, order: Order, cursor: string | undefined) =>
-    ["restConnections", "list", limit, order, cursor ?? null] as const,
-  one: (id: string) => ["restConnections", "one", id] as const,
+    ["restConnection", "list", limit, order, cursor ?? null] as const,
+  one: (id: string) => ["restConnection", "one", id] as const,
 };
 
 export const restConnectionListQuery = (limit: number, order: Order, cursor: string | undefined) =>
