@@ -54,6 +54,23 @@ export function Api({ stack, app }: StackContext) {
     }),
   );
 
+  // The push platform (core/adapters/pinpoint.ts): projects are created at run time, so their ids are not
+  // known here; the rights stop at this account and region, and at the four calls the port makes.
+  const apps = `arn:${stack.partition}:mobiletargeting:${stack.region}:${stack.account}:apps`;
+  handler.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ["mobiletargeting:CreateApp"], resources: [apps] }),
+  );
+  handler.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [
+        "mobiletargeting:DeleteApp",
+        "mobiletargeting:UpdateGcmChannel",
+        "mobiletargeting:UpdateApnsChannel",
+      ],
+      resources: [`${apps}/*`],
+    }),
+  );
+
   const api = new HttpApi(stack, "Api", {
     routes: { "ANY /api": handler, "ANY /api/{proxy+}": handler },
   });

@@ -142,6 +142,38 @@ describe("Api", () => {
   });
 });
 
+describe("Api: the push platform", () => {
+  it("may make the four Pinpoint calls of the push port, in its own account and region only", () => {
+    const [, fn] = apiFunction();
+    const roleRef = fn.Properties.Role["Fn::GetAtt"][0];
+    const statements = Object.values(t("Api").findResources("AWS::IAM::Policy"))
+      .filter((p: any) => p.Properties.Roles.some((r: any) => r.Ref === roleRef))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement)
+      .filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith("mobiletargeting:")));
+    const actions = statements.flatMap((s: any) => [s.Action].flat()).sort();
+    expect(actions).toEqual([
+      "mobiletargeting:CreateApp",
+      "mobiletargeting:DeleteApp",
+      "mobiletargeting:UpdateApnsChannel",
+      "mobiletargeting:UpdateGcmChannel",
+    ]);
+    // Built from the stack's own partition, region and account (the synthesis's us-east-1 / my-account);
+    // CreateApp on the apps collection, the rest on its projects, never a wildcard account or service.
+    const arn = (suffix: string) => ({
+      "Fn::Join": [
+        "",
+        ["arn:", { Ref: "AWS::Partition" }, `:mobiletargeting:us-east-1:my-account:apps${suffix}`],
+      ],
+    });
+    const byAction = Object.fromEntries(
+      statements.flatMap((s: any) => [s.Action].flat().map((a: string) => [a, s.Resource])),
+    );
+    expect(byAction["mobiletargeting:CreateApp"]).toEqual(arn(""));
+    for (const action of ["DeleteApp", "UpdateGcmChannel", "UpdateApnsChannel"])
+      expect(byAction[`mobiletargeting:${action}`], action).toEqual(arn("/*"));
+  });
+});
+
 describe("Realtime, Search, Scheduler, Workflows, Web", () => {
   it("has a WebSocket API with connect and disconnect routes and a stream consumer", () => {
     t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });
