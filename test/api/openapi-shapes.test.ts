@@ -4,6 +4,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
+import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
+import { Health } from "../../packages/core/src/health.ts";
+import {
+  MappingVerified,
+  ProviderCheck,
+  ProviderList,
+  ProviderSaved,
+  SmsMappings,
+  SmsMappingsSaved,
+  SmsPointsOfContact,
+} from "../../packages/core/src/messaging/api.ts";
 import {
   MobileConfiguration,
   MobileConfigurationPage,
@@ -11,8 +22,6 @@ import {
   ProjectCreated,
   ProjectMessage,
 } from "../../packages/core/src/push/api.ts";
-import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
-import { Health } from "../../packages/core/src/health.ts";
 import {
   RestConnection,
   RestConnectionPage,
@@ -23,6 +32,7 @@ import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
 import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
+import { TWILIO_ACCOUNTS } from "../../packages/local/src/simulators/twilio-data.ts";
 import { baseUrl, call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
 
 /**
@@ -65,6 +75,13 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "PUT /api/rest-connections/{id}": RestConnection,
   "POST /api/login/nic": NicLogin,
   "POST /api/login/nic/test": NicTestAnswer,
+  "GET /api/sms-providers": ProviderList,
+  "PUT /api/sms-providers/{provider}": ProviderSaved,
+  "POST /api/sms-providers/{provider}/verify": ProviderCheck,
+  "GET /api/sms-mappings": SmsMappings,
+  "PUT /api/sms-mappings": SmsMappingsSaved,
+  "POST /api/sms-mappings/{phone}/verify": MappingVerified,
+  "GET /api/sms-points-of-contact": SmsPointsOfContact,
   "GET /api/mobile-configurations": MobileConfigurationPage,
   "POST /api/mobile-configurations": MobileConfiguration,
   "GET /api/mobile-configurations/{id}": MobileConfiguration,
@@ -394,6 +411,41 @@ describe("real answers parse with the documented schemas", () => {
         session: tenant,
         body: { ApplicationId: project.projectId },
       }),
+    );
+  });
+
+  it("messaging providers and SMS mappings: list, check, save, map, verify, points of contact", async () => {
+    const fields = { accountSid: TWILIO_ACCOUNTS[0]?.accountSid, authToken: TWILIO_ACCOUNTS[0]?.authToken };
+    expectAnswer("GET /api/sms-providers", await call("/api/sms-providers", { session: tenant }));
+    expectAnswer(
+      "POST /api/sms-providers/{provider}/verify",
+      await call("/api/sms-providers/Twilio/verify", { method: "POST", session: tenant, body: { fields } }),
+    );
+    expectAnswer(
+      "PUT /api/sms-providers/{provider}",
+      await call("/api/sms-providers/Twilio", {
+        method: "PUT",
+        session: tenant,
+        body: { fields, verified: true },
+      }),
+    );
+    const mapping = { phone: "3035550150", nicPocGuid: "poc-1", nicPocName: "Main", provider: "Twilio" };
+    expectAnswer(
+      "PUT /api/sms-mappings",
+      await call("/api/sms-mappings", {
+        method: "PUT",
+        session: tenant,
+        body: { enabled: true, mappings: [mapping] },
+      }),
+    );
+    expectAnswer("GET /api/sms-mappings", await call("/api/sms-mappings", { session: tenant }));
+    expectAnswer(
+      "POST /api/sms-mappings/{phone}/verify",
+      await call("/api/sms-mappings/3035550150/verify", { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "GET /api/sms-points-of-contact",
+      await call("/api/sms-points-of-contact", { session: tenant }),
     );
   });
 
