@@ -1,11 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
+  DEFAULT_REST_MAPPING,
   ENDPOINT_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   REQUIRED_TARGETS_MESSAGE,
   SALESFORCE_TEST_MESSAGE,
 } from "../../packages/core/src/rest-connection/schema.ts";
+import { DELETED_MESSAGE } from "../../packages/web/src/features/rest-connections/toast.ts";
 import { call, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
@@ -118,11 +120,49 @@ describe("REST connections", () => {
     const table = page.getByTestId("rest-connections-table");
     const row = table.getByRole("row", { name: /Leads API/ });
     await row.waitFor();
-    expect(await row.getByText("Yes").count()).toBe(1);
+    expect(await row.getByText("Yes", { exact: true }).count()).toBe(1);
     await expectAccessible(page, { name: "REST connection list" });
 
     const session = await signIn(tenant.email, tenant.password);
     const listed = await call("/api/rest-connections", { session });
     expect(listed.json.items.map((c: { name: string }) => c.name)).toEqual(["Leads API"]);
+  }, 120_000);
+
+  it("orders the list by Date Created both ways, keeps the order in the URL, and deletes after 'Are you sure?'", async () => {
+    const tenant = await newTenant([]);
+    const session = await signIn(tenant.email, tenant.password);
+    for (const name of ["Alpha", "Beta", "Gamma"]) {
+      const body = {
+        name,
+        endpoint: `${remote.url}/ok`,
+        mapping: DEFAULT_REST_MAPPING,
+        enabled: name !== "Beta",
+      };
+      expect((await call("/api/rest-connections", { method: "POST", body, session })).status).toBe(201);
+    }
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    await page.goto(`${inject("baseUrl")}/config/rest-connections`);
+    const table = page.getByTestId("rest-connections-table");
+    const names = () => table.locator("tbody tr td:first-child").allTextContents();
+    await expect.poll(names).toEqual(["Gamma", "Beta", "Alpha"]);
+    expect(await table.getByRole("row", { name: /Beta/ }).getByText("No", { exact: true }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Date Created" }).click();
+    await page.waitForURL(/order=asc/);
+    await expect.poll(names).toEqual(["Alpha", "Beta", "Gamma"]);
+    await page.reload();
+    await expect.poll(names).toEqual(["Alpha", "Beta", "Gamma"]);
+    await page.goBack();
+    await expect.poll(names).toEqual(["Gamma", "Beta", "Alpha"]);
+
+    await page.getByRole("button", { name: "Delete Beta" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await dialog.waitFor();
+    await expectAccessible(page, { name: "delete REST connection dialog", include: ['[role="dialog"]'] });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => page.getByText(DELETED_MESSAGE).count()).toBeGreaterThan(0);
+    await expect.poll(names).toEqual(["Gamma", "Alpha"]);
   }, 120_000);
 });
