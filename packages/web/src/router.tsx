@@ -15,6 +15,7 @@ import { contactRoute, contactsRoute } from "./routes/contacts.ts";
 import type { RouterContext } from "./routes/context.ts";
 import { customFieldsRoute } from "./routes/custom-fields.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
+import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
 import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
 
@@ -77,6 +78,8 @@ const built = [
   fieldMappingRoute,
   restConnectionsRoute,
   restConnectionRoute,
+  mobileConfigsRoute,
+  mobileConfigRoute,
   dynamupdate,
 ] as const;
 type BuiltPath = (typeof built)[number]["path"];

@@ -6,10 +6,9 @@ import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.t
 import type { MobileConfigurationItem } from "../store/entities.ts";
 import type { MobileConfiguration, ProjectChannelBody } from "./api.ts";
 import {
-  ANDROID_KEY_REQUIRED_MESSAGE,
   ANDROID_UPDATE_FAILED,
   channelChanges,
-  IOS_CREDENTIALS_REQUIRED_MESSAGE,
+  credentialErrors,
   IOS_PAIR_MESSAGE,
   IOS_UPDATE_FAILED,
   type MobileConfigurationInput,
@@ -174,14 +173,7 @@ export async function updateMobileConfiguration(
     throw new VisibleError("input", "mobile_configuration.name_fixed", NAME_FIXED_MESSAGE, [
       { path: "name", message: NAME_FIXED_MESSAGE },
     ]);
-  const errors = [
-    ...(input.androidEnabled && !stored.androidEnabled && input.androidApiKey === ""
-      ? [{ path: "androidApiKey", message: ANDROID_KEY_REQUIRED_MESSAGE }]
-      : []),
-    ...(input.iosEnabled && !stored.iosEnabled && input.certificate === ""
-      ? [{ path: "certificate", message: IOS_CREDENTIALS_REQUIRED_MESSAGE }]
-      : []),
-  ];
+  const errors = credentialErrors(stored, input);
   if (errors.length > 0)
     throw new VisibleError("input", "request.invalid", errors[0]?.message ?? "Invalid input", errors);
 
