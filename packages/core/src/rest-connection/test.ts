@@ -1,6 +1,6 @@
 import { VisibleError } from "../error/index.ts";
 import { type OutboundFailure, outboundRequest } from "../net/outbound.ts";
-import { authForTest } from "./index.ts";
+import { authForTest } from "./connections.ts";
 import { readListPath } from "./list-path.ts";
 import { EXCERPT_CHARS, type RestTestLog } from "./log.ts";
 import { buildRestRequest } from "./request.ts";
