@@ -1,12 +1,15 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../lib/api.ts";
 
-/** ["mobileConfigurations"] invalidates every page and application; ["...", "list", ...] one page. */
+/**
+ * ["mobileConfiguration"] invalidates every page and application; ["...", "list", ...] one page. Rooted
+ * at the entity's name, so a change on the live feed refreshes them with no entry in shell/live.ts.
+ */
 export const mobileConfigKeys = {
-  all: ["mobileConfigurations"] as const,
+  all: ["mobileConfiguration"] as const,
   list: (limit: number, cursor: string | undefined) =>
-    ["mobileConfigurations", "list", limit, cursor ?? null] as const,
-  one: (id: string) => ["mobileConfigurations", "one", id] as const,
+    ["mobileConfiguration", "list", limit, cursor ?? null] as const,
+  one: (id: string) => ["mobileConfiguration", "one", id] as const,
 };
 
 export const mobileConfigListQuery = (limit: number, cursor: string | undefined) =>
