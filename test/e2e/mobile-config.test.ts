@@ -7,7 +7,7 @@ import {
   PROJECT_SAVED,
 } from "../../packages/core/src/push/schema.ts";
 import { FAILING_CREDENTIAL, fingerprint } from "../../packages/local/src/simulators/push.ts";
-import { newTenant } from "../support/api.ts";
+import { call, newTenant } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
 import { PEM_CERTIFICATE, PEM_KEY, pushPlatform } from "../support/push.ts";
@@ -107,5 +107,44 @@ describe("mobile applications", () => {
     expect(
       Object.values(pushPlatform().projects).filter((p) => p.name === "Shop App" && p.ios.enabled),
     ).toEqual([]);
+  });
+
+  it("pages ten at a time newest first, the page in the URL through reload and back; a foreign id shows not found", async () => {
+    const tenant = await newTenant([]);
+    const other = await newTenant([]);
+    for (let n = 1; n <= 11; n++) {
+      const res = await call("/api/mobile-configurations", {
+        method: "POST",
+        session: tenant,
+        body: { name: `App ${String(n).padStart(2, "0")}` },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const { json: foreign } = await call("/api/mobile-configurations", {
+      method: "POST",
+      session: other,
+      body: { name: "Other Tenant App" },
+    });
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+
+    await page.goto(`${inject("baseUrl")}/config/mobile-config`);
+    const table = page.getByTestId("mobile-config-table");
+    await table.getByRole("cell", { name: "App 11", exact: true }).waitFor();
+    expect(await table.getByRole("row").count()).toBe(11); // header + 10
+    expect(await table.getByRole("cell", { name: "App 01", exact: true }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await table.getByRole("cell", { name: "App 01", exact: true }).waitFor();
+    await page.waitForURL(/page=2/);
+    await page.reload();
+    await table.getByRole("cell", { name: "App 01", exact: true }).waitFor();
+    await page.goBack();
+    await table.getByRole("cell", { name: "App 11", exact: true }).waitFor();
+
+    await page.goto(`${inject("baseUrl")}/config/mobile-config/${foreign.id}`);
+    await page.getByText(`Mobile application ${foreign.id} does not exist.`).waitFor();
+    expect(await page.getByText("Other Tenant App").count()).toBe(0);
   });
 });
