@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DEFAULT_REST_MAPPING,
   ENDPOINT_MESSAGE,
@@ -238,6 +238,10 @@ describe("the Test's outbound policy (docs/decisions.md, Outbound requests)", ()
     const own = new URL(baseUrl());
     await refused(`${own.origin}/api/admin/tenant`);
     await refused(`http://localhost:${own.port}/api/health`);
+    // Nor the embedded store, which checks no signatures.
+    const store = new URL(inject("dynamoEndpoint"));
+    await refused(`http://127.0.0.1:${store.port}/`);
+    await refused(`http://localhost:${store.port}/`);
     expect(remote.count()).toBeGreaterThan(0);
   });
 
