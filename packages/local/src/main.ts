@@ -43,6 +43,7 @@ try {
   API docs: ${runtime.url}/api/docs
   CXone simulator (the contact-center platform stand-in): ${runtime.cxone.url}
   Twilio simulator (the messaging provider check): ${runtime.twilio.url}
+  Push platform simulator (mobile applications): in process, projects ${dataDir ? `in ${dataDir}/push-simulator.json` : "in memory"}
   Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}${widened ? `\n  Listening on ${host} (HOST): other machines that reach it can use the console.` : ""}
 
   Demo sign-in (password: ${demoPassword}):
