@@ -4,6 +4,7 @@ import { VisibleError } from "../error/index.ts";
 import {
   ANDROID_KEY_REQUIRED_MESSAGE,
   channelChanges,
+  credentialErrors,
   IOS_CREDENTIALS_REQUIRED_MESSAGE,
   IOS_PAIR_MESSAGE,
   MobileConfigurationInput,
@@ -121,5 +122,23 @@ describe("mobile application rules", () => {
     expect(channelChanges(stored, same)).toEqual({ android: false, ios: false });
     expect(channelChanges(stored, { ...same, androidApiKey: "k" })).toEqual({ android: true, ios: false });
     expect(channelChanges(stored, { ...same, iosEnabled: true })).toEqual({ android: false, ios: true });
+  });
+
+  it("needs credentials for a channel newly enabled or whose panel is open, not for one kept as it was", () => {
+    const none = { androidEnabled: true, androidApiKey: "", iosEnabled: true, certificate: "" };
+    expect(credentialErrors({ androidEnabled: true, iosEnabled: true }, none)).toEqual([]);
+    expect(credentialErrors({ androidEnabled: false, iosEnabled: true }, none)).toEqual([
+      { path: "androidApiKey", message: ANDROID_KEY_REQUIRED_MESSAGE },
+    ]);
+    const off = { ...none, androidEnabled: false, iosEnabled: false };
+    expect(
+      credentialErrors({ androidEnabled: true, iosEnabled: true }, off, { android: false, ios: true }),
+    ).toEqual([{ path: "certificate", message: IOS_CREDENTIALS_REQUIRED_MESSAGE }]);
+    expect(
+      credentialErrors(
+        { androidEnabled: false, iosEnabled: false },
+        { ...none, androidApiKey: "k", certificate: "c" },
+      ),
+    ).toEqual([]);
   });
 });
