@@ -9,8 +9,11 @@ export interface ChangeRecord {
   oldImage?: Record<string, unknown>;
 }
 
-/** Entities whose changes are not a tenant's business (credentials, connections). */
-const PRIVATE_ENTITIES = new Set(["login", "connection"]);
+/**
+ * Entities whose changes are not a tenant's business (credentials, connections), or that no screen shows
+ * (a push project's claim: the mobile application record's own change refreshes the screens).
+ */
+const PRIVATE_ENTITIES = new Set(["login", "connection", "pushProject"]);
 
 /**
  * Maps a change-stream record of the single table to the tenant it concerns and the event to send.
