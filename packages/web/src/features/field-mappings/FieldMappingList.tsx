@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { displayLocale } from "../../lib/format.ts";
 import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
+import { EmptyRow, RowActions } from "../../lib/RecordRows.tsx";
 import { deleteFieldMapping, type FieldMappingRow, fieldMappingKeys, fieldMappingListQuery } from "./api.ts";
 import { FIELD_MAPPING_PAGE_SIZE } from "./listSearch.ts";
 import { toast } from "./toast.ts";
@@ -81,40 +81,12 @@ export function FieldMappingList() {
               <Table.Td>{formatDate(row.createdAt)}</Table.Td>
               <Table.Td>{formatDate(row.updatedAt)}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit ${row.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      open(row);
-                    }}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${row.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      confirmDelete(row);
-                    }}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={row.name} onEdit={() => open(row)} onDelete={() => confirmDelete(row)} />
               </Table.Td>
             </Table.Tr>
           ))}
           {data && data.items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" py="md">
-                  No field mappings yet. Add one with New Field Mapping.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={4}>No field mappings yet. Add one with New Field Mapping.</EmptyRow>
           )}
         </Table.Tbody>
       </Table>

@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { PROJECT_DELETE_FAILED, PROJECT_DELETED } from "@reachcx/core/push/schema";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { displayLocale } from "../../lib/format.ts";
 import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
+import { EmptyRow, RowActions } from "../../lib/RecordRows.tsx";
 import { deleteMobileConfig, type MobileConfigRow, mobileConfigKeys, mobileConfigListQuery } from "./api.ts";
 import { MOBILE_CONFIG_PAGE_SIZE } from "./listSearch.ts";
 import { toast } from "./toast.ts";
@@ -92,40 +92,12 @@ export function MobileConfigList() {
               <Table.Td>{row.description}</Table.Td>
               <Table.Td>{formatDate(row.createdAt)}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit ${row.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      open(row);
-                    }}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${row.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      confirmDelete(row);
-                    }}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={row.name} onEdit={() => open(row)} onDelete={() => confirmDelete(row)} />
               </Table.Td>
             </Table.Tr>
           ))}
           {data && data.items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" ta="center" py="md">
-                  No mobile applications yet. Add one with New Mobile Application.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={5}>No mobile applications yet. Add one with New Mobile Application.</EmptyRow>
           )}
         </Table.Tbody>
       </Table>

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Group,
   Loader,
@@ -11,11 +10,12 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCheck, IconChevronDown, IconChevronUp, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconCheck, IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { displayLocale } from "../../lib/format.ts";
 import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
+import { EmptyRow, RowActions } from "../../lib/RecordRows.tsx";
 import {
   deleteRestConnection,
   type RestConnectionRow,
@@ -118,40 +118,12 @@ export function RestConnectionList() {
               </Table.Td>
               <Table.Td>{formatDate(row.createdAt)}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Edit ${row.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      open(row);
-                    }}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${row.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      confirmDelete(row);
-                    }}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions name={row.name} onEdit={() => open(row)} onDelete={() => confirmDelete(row)} />
               </Table.Td>
             </Table.Tr>
           ))}
           {data && data.items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" py="md">
-                  No REST connections yet. Add one with New REST Connection.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={4}>No REST connections yet. Add one with New REST Connection.</EmptyRow>
           )}
         </Table.Tbody>
       </Table>
