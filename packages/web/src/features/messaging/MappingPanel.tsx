@@ -17,7 +17,6 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import type { SmsMappings } from "@reachcx/core/messaging/api";
 import { PROVIDER_LABELS, PROVIDERS, providerLabel } from "@reachcx/core/messaging/providers";
 import {
   MAPPING_UNVERIFIABLE,
@@ -34,27 +33,7 @@ import * as v from "valibot";
 import { ApiError, fieldErrors } from "../../lib/api.ts";
 import { schemaErrors } from "../../lib/validate.ts";
 import { mappingsQuery, messagingKeys, pointsOfContactQuery, saveMappings, verifyMapping } from "./api.ts";
-
-type Row = Omit<Mapping, "provider"> & { provider: string | null; key: string };
-type Values = { enabled: boolean; mappings: Row[] };
-
-let nextKey = 0;
-const rowKey = () => `row-${nextKey++}`;
-
-const toValues = (data: SmsMappings): Values => ({
-  enabled: data.enabled,
-  mappings: data.mappings.map((m) => ({ ...m, key: rowKey() })),
-});
-/** What a form holds, compared field by field in one order (answers list them in others), keys left out. */
-const plain = (values: Values) =>
-  JSON.stringify([
-    values.enabled,
-    values.mappings.map((m) => [m.phone, m.nicPocGuid, m.nicPocName, m.provider, m.appKey, m.verified]),
-  ]);
-const body = (values: Values) => ({
-  enabled: values.enabled,
-  mappings: values.mappings.map(({ key, ...m }) => m),
-});
+import { blankRow, body, type Row, takesReload, toValues, type Values } from "./form.ts";
 
 const providerOptions = PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }));
 
@@ -83,7 +62,7 @@ export function MappingPanel() {
     if (!mappings.data) return;
     const next = toValues(mappings.data);
     const current = formRef.current;
-    if (loaded.current === null || plain(current.getValues()) === plain(loaded.current)) {
+    if (takesReload(current.getValues(), loaded.current)) {
       current.setInitialValues(next);
       current.setValues(next);
     }
@@ -298,17 +277,7 @@ export function MappingPanel() {
             <Button
               variant="light"
               leftSection={<IconPlus size={16} />}
-              onClick={() =>
-                form.insertListItem("mappings", {
-                  key: rowKey(),
-                  phone: "",
-                  nicPocGuid: "",
-                  nicPocName: "",
-                  provider: null,
-                  appKey: null,
-                  verified: false,
-                })
-              }
+              onClick={() => form.insertListItem("mappings", blankRow())}
             >
               Add Mapping
             </Button>
