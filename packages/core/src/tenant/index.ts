@@ -52,7 +52,14 @@ export async function readSettings() {
     cachedTenant(tenant),
   ]);
   if (!record) throw new VisibleError("not_found", "tenant.not_found", "This tenant does not exist.");
-  const stored: Partial<TenantSettingsItem> = settings.data ?? {};
+  // Sub-resources holding credentials of their own are answered, masked, by their own endpoints only.
+  const {
+    icSMSMapping: _sms,
+    icSMSProviderCredentials: _providers,
+    ftpImport: _ftpImport,
+    ftpExport: _ftpExport,
+    ...stored
+  }: Partial<TenantSettingsItem> = settings.data ?? {};
   const masked = Object.fromEntries(
     SECRET_FIELDS.map((field) => [field, stored[field] ? MASK : null]),
   ) as Record<(typeof SECRET_FIELDS)[number], string | null>;
