@@ -29,6 +29,7 @@ import {
 } from "../../packages/core/src/rest-connection/api.ts";
 import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
+import { FtpCheckAnswer, SftpExport, SftpImport, SftpImportPage } from "../../packages/core/src/sftp/api.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
 import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
@@ -73,6 +74,13 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/rest-connections/test": RestTestLog,
   "GET /api/rest-connections/{id}": RestConnection,
   "PUT /api/rest-connections/{id}": RestConnection,
+  "GET /api/sftp-imports": SftpImportPage,
+  "POST /api/sftp-imports": SftpImport,
+  "GET /api/sftp-imports/{id}": SftpImport,
+  "PUT /api/sftp-imports/{id}": SftpImport,
+  "GET /api/sftp-export": SftpExport,
+  "PUT /api/sftp-export": SftpExport,
+  "POST /api/ftp-check": FtpCheckAnswer,
   "POST /api/login/nic": NicLogin,
   "POST /api/login/nic/test": NicTestAnswer,
   "GET /api/sms-providers": ProviderList,
@@ -260,6 +268,73 @@ describe("real answers parse with the documented schemas", () => {
           params: body.params,
           auth: created.auth,
           listPath: body.listPath,
+        },
+      }),
+    );
+  });
+
+  it("SFTP: an import with every field filled in, list, get, replace; the export form; a check", async () => {
+    const mapping = await call("/api/field-mappings", {
+      method: "POST",
+      session: tenant,
+      body: { name: "Shape SFTP mapping", mappings: DEFAULT_MAPPINGS },
+    });
+    const body = {
+      name: "Shape import",
+      host: "sftp.example.com",
+      port: 2222,
+      username: "shape",
+      password: "shape-password",
+      privateKey: "k".repeat(256),
+      passphrase: "shape-passphrase",
+      path: "/inbox",
+      fieldMappingId: mapping.json.id,
+      fileNameToSource: true,
+      algorithms: { cipher: ["aes128-ctr"] },
+      readyTimeout: 5000,
+      reportEmail: "ops@example.com",
+    };
+    const created = expectAnswer(
+      "POST /api/sftp-imports",
+      await call("/api/sftp-imports", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer("GET /api/sftp-imports", await call("/api/sftp-imports?limit=1", { session: tenant }));
+    const path = `/api/sftp-imports/${created.id}`;
+    expectAnswer("GET /api/sftp-imports/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/sftp-imports/{id}",
+      await call(path, {
+        method: "PUT",
+        session: tenant,
+        body: { ...body, password: created.password, privateKey: "", passphrase: "" },
+      }),
+    );
+    expectAnswer("GET /api/sftp-export", await call("/api/sftp-export", { session: tenant }));
+    expectAnswer(
+      "PUT /api/sftp-export",
+      await call("/api/sftp-export", {
+        method: "PUT",
+        session: tenant,
+        body: {
+          ftpExportURL: "sftp.example.com",
+          ftpExportUserName: "shape",
+          ftpExportPassword: "shape-password",
+          ftpImportKey: "",
+          ftpExportPort: 22,
+        },
+      }),
+    );
+    // The instance's own API port is refused by the outbound policy: a failed check, answered at once.
+    expectAnswer(
+      "POST /api/ftp-check",
+      await call("/api/ftp-check", {
+        method: "POST",
+        session: tenant,
+        body: {
+          host: "127.0.0.1",
+          port: Number(new URL(baseUrl()).port),
+          username: "shape",
+          password: "shape-password",
         },
       }),
     );

@@ -3,6 +3,7 @@ import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { type FieldError, VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.ts";
+import { importsUsingMapping } from "../sftp/imports.ts";
 import type { FieldMappingItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
 import { customTargetName, type FieldMappingInput } from "./schema.ts";
@@ -84,8 +85,15 @@ export async function updateFieldMapping(id: string, input: FieldMappingInput) {
   return data;
 }
 
+/** Ours (spec 001 names no message): a mapping an SFTP import reads its files with cannot go. */
+export const mappingInUseMessage = (imports: string[]) =>
+  `This field mapping is used by the SFTP import${imports.length > 1 ? "s" : ""} ${imports.map((name) => `'${name}'`).join(", ")}. Choose another mapping there first.`;
+
 export async function deleteFieldMapping(id: string) {
   const tenant = useTenant();
   await getFieldMapping(id);
+  const users = await importsUsingMapping(id);
+  if (users.length > 0)
+    throw new VisibleError("conflict", "field_mapping.in_use", mappingInUseMessage(users));
   await useStore().entities.fieldMapping.delete({ tenant, id }).go();
 }

@@ -78,6 +78,14 @@ export const API_ACCESS = {
   "GET /api/rest-connections/{id}": "configuration",
   "PUT /api/rest-connections/{id}": "configuration",
   "DELETE /api/rest-connections/{id}": "configuration",
+  "GET /api/sftp-imports": "configuration",
+  "POST /api/sftp-imports": "configuration",
+  "GET /api/sftp-imports/{id}": "configuration",
+  "PUT /api/sftp-imports/{id}": "configuration",
+  "DELETE /api/sftp-imports/{id}": "configuration",
+  "GET /api/sftp-export": "configuration",
+  "PUT /api/sftp-export": "configuration",
+  "POST /api/ftp-check": "configuration",
 
   /** Any user of the tenant reads the platform's skills with this login (spec 000 §6); the test is the form's. */
   "POST /api/login/nic": "signedIn",

@@ -4,6 +4,8 @@ import { ActivityLogEntity } from "./entities/activity-log.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
+import { FtpExportEntity } from "./entities/ftp-export.ts";
+import { FtpImportEntity } from "./entities/ftp-import.ts";
 import { LoginEntity } from "./entities/login.ts";
 import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
 import { PushProjectEntity } from "./entities/push-project.ts";
@@ -16,6 +18,8 @@ export * from "./entities/activity-log.ts";
 export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
 export * from "./entities/field-mapping.ts";
+export * from "./entities/ftp-export.ts";
+export * from "./entities/ftp-import.ts";
 export * from "./entities/login.ts";
 export * from "./entities/mobile-configuration.ts";
 export * from "./entities/push-project.ts";
@@ -37,6 +41,8 @@ export const entities = {
   restConnection: RestConnectionEntity,
   mobileConfiguration: MobileConfigurationEntity,
   pushProject: PushProjectEntity,
+  ftpImport: FtpImportEntity,
+  ftpExport: FtpExportEntity,
 };
 export type EntityName = keyof typeof entities;
 

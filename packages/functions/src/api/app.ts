@@ -12,11 +12,13 @@ import { auth } from "./routes/auth.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
+import { ftpCheckRoute } from "./routes/ftp-check.ts";
 import { health } from "./routes/health.ts";
 import { loginNic } from "./routes/login-nic.ts";
 import { mobileConfigurations } from "./routes/mobile-configurations.ts";
 import { project } from "./routes/project.ts";
 import { restConnections } from "./routes/rest-connections.ts";
+import { sftpExport, sftpImports } from "./routes/sftp.ts";
 import { smsMappings, smsPointsOfContactRoute, smsProviders } from "./routes/sms.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
 
@@ -55,6 +57,9 @@ const routes = new Hono<AuthVars>()
   .route("/contacts", contacts)
   .route("/field-mappings", fieldMappings)
   .route("/rest-connections", restConnections)
+  .route("/sftp-imports", sftpImports)
+  .route("/sftp-export", sftpExport)
+  .route("/ftp-check", ftpCheckRoute)
   .route("/login/nic", loginNic)
   .route("/mobile-configurations", mobileConfigurations)
   .route("/project", project)

@@ -1,0 +1,132 @@
+import type { Client } from "ssh2";
+import SftpClient from "ssh2-sftp-client";
+import { checkDestination } from "../net/outbound.ts";
+import type { SftpCipher } from "./schema.ts";
+
+/** Everything a login needs, secrets in clear: built by the caller, never logged. */
+export interface SftpLogin {
+  host: string;
+  port: number;
+  username: string;
+  password?: string;
+  privateKey?: string;
+  passphrase?: string;
+  path: string;
+  readyTimeout: number;
+  ciphers: readonly SftpCipher[];
+}
+
+/**
+ * Why a check failed, as a kind and a short code (never the host's text, a path or a credential), so a
+ * caller may log it: blocked (outbound policy), unreachable (refused, unknown host), timeout (no SSH
+ * login within readyTimeout, or a folder listing that never answers), auth (login refused), path (the
+ * folder cannot be listed), protocol (anything else the SSH layer said).
+ */
+export type SftpFailure = {
+  kind: "blocked" | "unreachable" | "timeout" | "auth" | "path" | "protocol";
+  detail: string;
+};
+export type SftpCheck =
+  | { ok: true; entries: number; ms: number }
+  | { ok: false; error: SftpFailure; ms: number };
+
+/** Time the folder listing may take once logged in. */
+const LIST_TIMEOUT_MS = 5000;
+
+const codeOf = (err: unknown): string => {
+  if (err && typeof err === "object") {
+    const { code, level } = err as { code?: unknown; level?: unknown };
+    if (typeof level === "string") return level;
+    if (typeof code === "string" || typeof code === "number") return String(code);
+  }
+  return err instanceof Error ? err.name : "error";
+};
+
+function failureOf(err: unknown, stage: "login" | "list"): SftpFailure {
+  const code = codeOf(err);
+  const message = err instanceof Error ? err.message : "";
+  if (stage === "list") return { kind: "path", detail: `folder not listable (${code})` };
+  if (/timed out/i.test(message)) return { kind: "timeout", detail: "no SSH login within readyTimeout" };
+  if (code === "client-authentication" || /authentication methods failed/i.test(message))
+    return { kind: "auth", detail: "login refused" };
+  if (/ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ECONNRESET|ENOTFOUND|EAI_AGAIN/.test(`${code} ${message}`))
+    return {
+      kind: "unreachable",
+      detail: /ECONN\w+|E\w+UNREACH|ENOTFOUND|EAI_AGAIN/.exec(`${code} ${message}`)?.[0] ?? code,
+    };
+  if (/private key|parse|passphrase/i.test(message))
+    return { kind: "auth", detail: "private key not readable" };
+  return { kind: "protocol", detail: code };
+}
+
+/** A promise that settles with `fallback` after `ms`, whatever `work` does (its socket is then closed). */
+function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Logs in to an SFTP server and lists the folder, proving the connection can import (spec 001 §5 "Test
+ * Connection", §7 POST /ftp-check). The host passes the outbound policy first (docs/decisions.md,
+ * Outbound requests) and the socket goes to the address that was checked. Never throws; answers within
+ * readyTimeout + the listing's time, whether the host refuses, hangs before speaking SSH, or stalls later.
+ *
+ * The server's host key is not pinned (the spec has no field for it): a check proves a login, not the
+ * host's identity (docs/decisions.md, SFTP).
+ */
+export async function checkSftp(login: SftpLogin): Promise<SftpCheck> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  const fail = (error: SftpFailure): SftpCheck => ({ ok: false, error, ms: ms() });
+
+  const destination = await within(checkDestination(login.host, login.port), login.readyTimeout, () => null);
+  if (destination === null) return fail({ kind: "timeout", detail: "host name not resolved in time" });
+  if (!destination.ok)
+    return fail({
+      kind: destination.detail.startsWith("unknown") ? "unreachable" : "blocked",
+      detail: destination.detail,
+    });
+
+  // The client's default handlers print socket events after a call returned (a closed check's socket);
+  // a check has nothing to do with them, and the server's own log says what failed.
+  const ignore = () => {};
+  const client = new SftpClient("ftp-check", { error: ignore, end: ignore, close: ignore });
+  // end() only closes a connection whose SFTP channel opened; a login cut short by the deadline leaves the
+  // SSH socket to the ssh2 Client underneath (untyped by @types/ssh2-sftp-client), closed here too.
+  const close = () => {
+    client.end().catch(() => {});
+    (Reflect.get(client, "client") as Client | undefined)?.end();
+  };
+  const stage = { now: "login" as "login" | "list" };
+  const work = (async (): Promise<SftpCheck> => {
+    await client.connect({
+      host: destination.address,
+      port: login.port,
+      username: login.username,
+      ...(login.password ? { password: login.password } : {}),
+      ...(login.privateKey ? { privateKey: login.privateKey } : {}),
+      ...(login.privateKey && login.passphrase ? { passphrase: login.passphrase } : {}),
+      readyTimeout: login.readyTimeout,
+      ...(login.ciphers.length > 0 ? { algorithms: { cipher: [...login.ciphers] } } : {}),
+      // No keyboard-interactive prompts: a check is unattended.
+      tryKeyboard: false,
+    });
+    stage.now = "list";
+    const entries = await client.list(login.path);
+    return { ok: true, entries: entries.length, ms: ms() };
+  })().catch((err: unknown) => fail(failureOf(err, stage.now)));
+
+  // ssh2 bounds the login by readyTimeout; this bounds everything, the listing included.
+  const answer = await within(work, login.readyTimeout + LIST_TIMEOUT_MS, () =>
+    fail(
+      stage.now === "login"
+        ? { kind: "timeout", detail: "no SSH login within readyTimeout" }
+        : { kind: "path", detail: "folder listing did not answer" },
+    ),
+  );
+  close();
+  return answer;
+}

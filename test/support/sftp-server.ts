@@ -1,0 +1,183 @@
+import { timingSafeEqual } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
+import ssh2, { type Connection, type SFTPWrapper } from "ssh2";
+
+const { Server, utils } = ssh2;
+const { STATUS_CODE } = utils.sftp;
+
+/** The folder the import reads, with the files it holds. */
+export const INBOX = "/inbox";
+export const INBOX_FILES = ["contacts-1.csv", "contacts-2.csv"];
+/** A folder whose listing never answers: the server logs in, then stalls. */
+export const STALLED = "/stalled";
+
+export const PASSWORD_USER = { username: "importer", password: "correct horse battery" };
+
+export interface SftpTestServer {
+  host: string;
+  port: number;
+  /** The key user's name and private key (OpenSSH text, over 256 characters as the spec requires). */
+  keyUser: { username: string; privateKey: string };
+  /** How many logins succeeded, by user name. */
+  logins(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const fileAttrs = (dir: boolean) => ({
+  mode: dir ? 0o040755 : 0o100644,
+  uid: 1000,
+  gid: 1000,
+  size: dir ? 4096 : 120,
+  atime: 1_700_000_000,
+  mtime: 1_700_000_000,
+});
+
+/** A read-only SFTP subsystem over a two-folder tree: enough for a listing and a stat. */
+function serveSftp(sftp: SFTPWrapper) {
+  const tree: Record<string, string[]> = { "/": ["inbox", "stalled"], [INBOX]: INBOX_FILES, [STALLED]: [] };
+  const open = new Map<string, { path: string; done: boolean }>();
+  let next = 0;
+  const normal = (path: string) => {
+    const abs = path.startsWith("/") ? path : `/${path}`;
+    const trimmed = abs.replace(/\/+$/, "").replace(/\/\.$/, "");
+    return trimmed === "" || trimmed === "/." || trimmed === "." ? "/" : trimmed;
+  };
+  sftp
+    .on("REALPATH", (reqid, path) => {
+      const abs = normal(path);
+      sftp.name(reqid, [{ filename: abs, longname: abs, attrs: fileAttrs(true) }]);
+    })
+    .on("STAT", (reqid, path) => {
+      const abs = normal(path);
+      if (tree[abs]) return sftp.attrs(reqid, fileAttrs(true));
+      const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
+      if (tree[parent]?.includes(abs.slice(abs.lastIndexOf("/") + 1)))
+        return sftp.attrs(reqid, fileAttrs(false));
+      sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+    })
+    .on("OPENDIR", (reqid, path) => {
+      const abs = normal(path);
+      if (abs === STALLED) return; // never answers
+      if (!tree[abs]) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+      const handle = Buffer.from(String(next++));
+      open.set(handle.toString(), { path: abs, done: false });
+      sftp.handle(reqid, handle);
+    })
+    .on("READDIR", (reqid, handle) => {
+      const dir = open.get(handle.toString());
+      if (!dir) return sftp.status(reqid, STATUS_CODE.FAILURE);
+      if (dir.done) return sftp.status(reqid, STATUS_CODE.EOF);
+      dir.done = true;
+      const names = tree[dir.path] ?? [];
+      sftp.name(
+        reqid,
+        names.map((filename) => ({
+          filename,
+          longname: `-rw-r--r-- 1 u g 120 Jan 1 00:00 ${filename}`,
+          attrs: fileAttrs(Boolean(tree[`${dir.path === "/" ? "" : dir.path}/${filename}`])),
+        })),
+      );
+    })
+    .on("CLOSE", (reqid, handle) => {
+      open.delete(handle.toString());
+      sftp.status(reqid, STATUS_CODE.OK);
+    });
+}
+
+/**
+ * A real SSH/SFTP server on 127.0.0.1 (ssh2's Server) with a generated host key, accepting one password
+ * user and one public-key user, serving a small read-only tree: what POST /api/ftp-check logs in to.
+ */
+export async function startSftpServer(): Promise<SftpTestServer> {
+  const hostKey = utils.generateKeyPairSync("ed25519");
+  const userKey = utils.generateKeyPairSync("ed25519");
+  const allowed = utils.parseKey(userKey.public);
+  if (allowed instanceof Error) throw allowed;
+  const keyUser = { username: "keyholder", privateKey: userKey.private };
+  const counts: Record<string, number> = {};
+  const clients = new Set<Connection>();
+
+  const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+    clients.add(client);
+    client.on("close", () => clients.delete(client));
+    client.on("error", () => {});
+    let user = "";
+    client
+      .on("authentication", (ctx) => {
+        user = ctx.username;
+        if (
+          ctx.method === "password" &&
+          same(ctx.username, PASSWORD_USER.username) &&
+          same(ctx.password, PASSWORD_USER.password)
+        )
+          return ctx.accept();
+        if (
+          ctx.method === "publickey" &&
+          ctx.username === keyUser.username &&
+          ctx.key.algo === allowed.type &&
+          ctx.key.data.equals(allowed.getPublicSSH())
+        ) {
+          // Without a signature the client only asks whether the key would do; with one it proves it holds it.
+          if (!ctx.signature) return ctx.accept();
+          if (ctx.blob && allowed.verify(ctx.blob, ctx.signature, ctx.hashAlgo) === true) return ctx.accept();
+        }
+        ctx.reject(["password", "publickey"]);
+      })
+      .on("ready", () => {
+        counts[user] = (counts[user] ?? 0) + 1;
+        client.on("session", (accept) => {
+          const session = accept();
+          session.on("sftp", (acceptSftp) => serveSftp(acceptSftp()));
+        });
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: "127.0.0.1",
+    port,
+    keyUser,
+    logins: () => ({ ...counts }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of clients) client.end();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A TCP server that accepts connections and never says a word: a host that hangs before SSH speaks. */
+export async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: TcpServer = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port on 127.0.0.1 nothing listens on (bound, read, closed). */
+export async function closedPort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
