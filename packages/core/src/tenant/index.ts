@@ -8,9 +8,11 @@ import type { TenantSettingsItem } from "../store/entities.ts";
 import { cachedTenant } from "./cache.ts";
 import { checkCustomFieldList } from "./custom-field-rules.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
+import { connectionRules } from "./telephony.ts";
 
 export { cachedTenant, changedTenants, forgetChangedTenants, forgetTenant } from "./cache.ts";
 export * from "./schema.ts";
+export * from "./telephony.ts";
 
 export const newApiKey = () => randomBytes(24).toString("base64url");
 
@@ -77,23 +79,36 @@ export async function readSettings() {
 export type TenantSettingsView = Awaited<ReturnType<typeof readSettings>>;
 
 /**
- * Applies a validated patch: empty strings and nulls clear a field, secrets are sealed,
- * a secret sent back as the mask keeps its stored value.
+ * Applies a validated patch: empty strings and nulls clear a field, secrets are sealed, a secret sent back
+ * as the mask keeps its stored value, createdAt/updatedAt are ignored (spec 000 §4, Save). The connection
+ * fields obey the product's form (tenant/telephony.ts); a patch naming the product removes the other
+ * product's fields. A refused patch changes nothing.
  */
 export async function updateSettings(patch: TenantSettingsPatch) {
   const tenant = useTenant();
   const { secrets } = useEnv();
+  const stored: Partial<TenantSettingsItem> =
+    (await useStore().entities.tenantSettings.get({ tenant }).go()).data ?? {};
+  const connection = connectionRules(patch, stored);
+  if (connection.problems.length > 0)
+    throw new VisibleError(
+      "input",
+      "tenant_settings.connection_invalid",
+      connection.problems[0]?.message ?? "",
+      connection.problems,
+    );
   // The bulk list obeys the custom field rules; names already stored may stay (docs/decisions.md, Custom fields).
   const listErrors = patch.customFields
-    ? checkCustomFieldList(patch.customFields, await storedCustomFieldNames(tenant))
+    ? checkCustomFieldList(patch.customFields, new Set((stored.customFields ?? []).map((f) => f.name)))
     : [];
   if (listErrors.length > 0)
     throw new VisibleError("input", "custom_field.invalid", listErrors[0]?.message ?? "", listErrors);
   const set: Record<string, unknown> = {};
-  const remove: (keyof TenantSettingsPatch)[] = [];
+  const { createdAt: _created, updatedAt: _updated, ...fields } = patch;
+  const remove: (keyof typeof fields)[] = connection.blank.filter((field) => stored[field] !== undefined);
   // Object.entries forgets the keys' type; they are the patch schema's, each an attribute of the entity.
-  for (const [key, value] of Object.entries(patch) as [keyof TenantSettingsPatch, unknown][]) {
-    if (value === undefined) continue;
+  for (const [key, value] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
+    if (value === undefined || remove.includes(key)) continue;
     if ((SECRET_FIELDS as readonly string[]).includes(key) && isMask(value)) continue;
     if (value === null || value === "") remove.push(key);
     else if ((SECRET_FIELDS as readonly string[]).includes(key))
@@ -105,11 +120,6 @@ export async function updateSettings(patch: TenantSettingsPatch) {
   if (Object.keys(set).length > 0) await entity.upsert({ tenant, ...set }).go();
   if (remove.length > 0) await entity.update({ tenant }).remove(remove).go();
   return readSettings();
-}
-
-async function storedCustomFieldNames(tenant: string) {
-  const { data } = await useStore().entities.tenantSettings.get({ tenant }).go();
-  return new Set((data?.customFields ?? []).map((f) => f.name));
 }
 
 /** Tenants a page at a time, for provider staff (caller checks SuperAdmin). */

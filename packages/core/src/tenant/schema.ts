@@ -49,8 +49,9 @@ const charts = v.optional(
 
 /**
  * What a tenant may change about itself (PATCH /api/tenant-settings). Field limits are spec 000 §5 and §9;
- * the per-product rules of the connection forms are applied by the settings screen's own endpoint.
- * Provider-managed attributes (licenses, apiKey, tenantRole) are not here, so they cannot be patched.
+ * the per-product rules of the connection forms (telephony.ts) are applied against the stored product by
+ * updateSettings. Provider-managed attributes (licenses, apiKey, tenantRole) are not here, so they cannot
+ * be patched; createdAt and updatedAt are accepted and ignored (spec 000 §4, Save step 2).
  */
 export const TenantSettingsPatch = v.strictObject({
   company: v.optional(text(100)),
@@ -80,6 +81,9 @@ export const TenantSettingsPatch = v.strictObject({
   dashBoardCharts: charts,
   e2DashCharts: charts,
   ppDashCharts: charts,
+  // Sent back by a form that saves what it loaded; ignored (spec 000 §4, Save step 2).
+  createdAt: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+  updatedAt: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
 });
 export type TenantSettingsPatch = v.InferOutput<typeof TenantSettingsPatch>;
 
