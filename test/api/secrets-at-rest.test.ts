@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import type { RuntimeFile } from "../../packages/local/src/runtime-file.ts";
 import { signInAt, startServing } from "../support/processes.ts";
 import { type Endpoints, startEndpoints } from "../support/rest-endpoints.ts";
+import { INBOX, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
 
 /**
  * Issue 10 item 12: every credential the configuration area takes is sealed at rest, masked in every
@@ -27,6 +29,7 @@ let run: Awaited<ReturnType<typeof startServing>>;
 let dir: string;
 let headers: Record<string, string>;
 let remote: Endpoints;
+let sftp: SftpTestServer;
 /** Every API answer body the test saw, to check none carried a credential back. */
 const answers: string[] = [];
 /** Every credential given to the instance. */
@@ -52,9 +55,10 @@ const give = (name: string) => {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "reachcx-secrets-"));
-  [run, remote] = await Promise.all([
+  [run, remote, sftp] = await Promise.all([
     startServing({ DATA_DIR: dir, DEMO_PASSWORD: "secrets-pass-1", LOG_LEVEL: "debug" }),
     startEndpoints(),
+    startSftpServer(),
   ]);
   headers = await signInAt(run.url, "secrets-pass-1");
 }, 90_000);
@@ -62,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await run?.stop();
   remote?.close();
+  sftp?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -159,6 +164,62 @@ describe("credentials of the configuration area", { timeout: 120_000 }, () => {
     });
     expect(app.status, JSON.stringify(app.json)).toBe(201);
 
+    // SFTP: a check with a wrong password (a failed login), then an import connection and the export
+    // form saved with a password, a private key and its passphrase.
+    const wrong = give("sftp-wrong-password");
+    const check = await api("/api/ftp-check", {
+      method: "POST",
+      body: {
+        host: sftp.host,
+        port: sftp.port,
+        username: PASSWORD_USER.username,
+        password: wrong,
+        path: INBOX,
+      },
+    });
+    expect(check.json).toMatchObject({ success: false });
+    const mapping = await api("/api/field-mappings", {
+      method: "POST",
+      body: { name: "Inbox files", mappings: DEFAULT_MAPPINGS },
+    });
+    const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${give("sftp-key").padEnd(300, "A")}\n-----END OPENSSH PRIVATE KEY-----`;
+    const sftpImport = await api("/api/sftp-imports", {
+      method: "POST",
+      body: {
+        name: "Nightly leads",
+        host: sftp.host,
+        port: sftp.port,
+        username: PASSWORD_USER.username,
+        password: give("sftp-password"),
+        privateKey: key,
+        passphrase: give("sftp-passphrase"),
+        path: INBOX,
+        fieldMappingId: mapping.json.id,
+      },
+    });
+    expect(sftpImport.status, JSON.stringify(sftpImport.json)).toBe(201);
+    await api("/api/ftp-check", {
+      method: "POST",
+      body: {
+        id: sftpImport.json.id,
+        host: sftp.host,
+        port: sftp.port,
+        username: PASSWORD_USER.username,
+        password: "********",
+        path: INBOX,
+      },
+    });
+    const exported = await api("/api/sftp-export", {
+      method: "PUT",
+      body: {
+        ftpExportURL: sftp.host,
+        ftpExportUserName: "exporter",
+        ftpExportPassword: give("sftp-export-password"),
+        ftpExportPort: sftp.port,
+      },
+    });
+    expect(exported.status, JSON.stringify(exported.json)).toBe(200);
+
     // Everything read back.
     for (const path of [
       "/api/tenant-settings",
@@ -166,6 +227,9 @@ describe("credentials of the configuration area", { timeout: 120_000 }, () => {
       "/api/sms-mappings",
       "/api/rest-connections",
       "/api/mobile-configurations",
+      "/api/sftp-imports",
+      `/api/sftp-imports/${sftpImport.json.id}`,
+      "/api/sftp-export",
     ])
       expect((await api(path)).status, path).toBe(200);
 
