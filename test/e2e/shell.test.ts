@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { call, DEMO_USERS, signIn } from "../support/api.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
 
 let browser: Browser;
@@ -102,29 +103,38 @@ describe("the signed-in shell", () => {
     const first = await context.newPage();
     await signInThroughUi(first, "admin@acme.example");
     await first.waitForURL(/\/dashboard$/);
+    const session = await signIn(DEMO_USERS.acme);
+    const { discoveryDomain } = (await call("/api/login/nic/defaults", { session })).json;
     const second = await context.newPage();
-    await second.goto(url("/config"));
-    await first.goto(url("/config"));
-    const shown = () => second.getByLabel("Business Unit").inputValue();
-    await expect.poll(shown).toBe("4600123");
-    // The business unit shows once: in its form, not also in the organization card.
-    expect(await second.getByText(/Business Unit/).count()).toBe(1);
+    const form = url("/config?product=CXOne&step=form");
+    await second.goto(form);
+    await first.goto(form);
+    const shown = () => second.getByLabel("Discovery Domain").inputValue();
+    await expect.poll(() => second.getByLabel("Business Unit").inputValue()).toBe("4600123");
+    const before = await shown();
 
-    const next = String(4600000 + Math.floor(Math.random() * 99999));
-    await first.getByLabel("Business Unit").fill(next);
+    // The platform's own domain spelled out: the connection still tests successfully, so it can be saved.
+    const next = before === discoveryDomain ? "" : discoveryDomain;
+    await first.getByLabel("Discovery Domain").fill(next);
+    await first.getByRole("button", { name: "Test Connection" }).click();
+    await expect.poll(() => first.getByText("Connection Successful!").count()).toBe(1);
     await first.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => first.getByText("Save Successful.").count()).toBe(1);
     await expect.poll(shown, { timeout: 5000 }).toBe(next);
 
-    // A business unit the server refuses is reported with the spec's message and changes nothing.
+    // A business unit the form refuses is reported with the spec's message and nothing is tested.
     await first.getByLabel("Business Unit").fill("12");
-    await first.getByRole("button", { name: "Save" }).click();
+    await first.getByRole("button", { name: "Test Connection" }).click();
     await expect
       .poll(() => first.getByText("The Business Unit Number is at least 7 Characters Long").count())
       .toBeGreaterThan(0);
+    expect(await first.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
     await first.getByLabel("Business Unit").fill("4600123");
+    await first.getByLabel("Discovery Domain").fill(before);
+    await first.getByRole("button", { name: "Test Connection" }).click();
+    await expect.poll(() => first.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
     await first.getByRole("button", { name: "Save" }).click();
-    await expect.poll(shown, { timeout: 5000 }).toBe("4600123");
+    await expect.poll(shown, { timeout: 5000 }).toBe(before);
   });
 
   it("runs under the console's Content-Security-Policy without a single violation", async () => {

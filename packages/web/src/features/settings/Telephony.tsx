@@ -1,89 +1,62 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
-import { BusinessUnit } from "@reachcx/core/tenant/schema";
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { fieldErrors } from "../../lib/api.ts";
-import { rule } from "../../lib/validate.ts";
-import { meKeys } from "../auth/api.ts";
-import { patchTenantSettings, tenantSettingsQuery } from "./api.ts";
+import { Accordion, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { PRODUCTS, type Product } from "@reachcx/core/tenant/telephony";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
+import { useState } from "react";
+import { MessagingPanels } from "../messaging/MessagingPanels.tsx";
+import { tenantSettingsQuery } from "./api.ts";
+import { ConnectionForm } from "./ConnectionForm.tsx";
 
-const businessUnit = rule(BusinessUnit);
+const route = getRouteApi("/shell/gate/config");
 
 /**
- * The configuration home. The contact-center connection forms (spec 000 §2) arrive with their issue; for
- * now it shows the organization, and the business unit once, in its form, which follows the stored value
- * (live from the change feed) while it holds no edits.
+ * The Telephony screen (spec 000 §2): an expandable panel for the contact-center connection with the
+ * Product select and Next; after Next the product's form (legacy, or cloud for CXOne and Legacy Global)
+ * and the messaging panels. The product and the step live in the URL (?product=&step=form).
  */
 export function Telephony() {
-  const queryClient = useQueryClient();
-  // The route's loader fetched it; the change feed refetches it when it changes anywhere.
   const { data } = useSuspenseQuery(tenantSettingsQuery());
-  const stored = data.icBU ?? "";
-  const form = useForm({
-    initialValues: { icBU: stored },
-    // Empty clears the business unit; anything else is 7 to 9 digits (spec 000 §5).
-    validate: { icBU: (value) => (value.trim() ? businessUnit(value.trim()) : null) },
-  });
-
-  // When the stored value changes (here or in another tab), the form follows it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object is new each render; only the value matters
-  useEffect(() => {
-    form.setInitialValues({ icBU: stored });
-    form.reset();
-  }, [stored]);
-
-  const save = useMutation({
-    mutationFn: (icBU: string) => patchTenantSettings({ icBU: icBU.trim() || null }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(tenantSettingsQuery().queryKey, data);
-      // The landing page depends on the business unit (spec 003 §6).
-      void queryClient.invalidateQueries({ queryKey: meKeys.all });
-      notifications.show({ color: "green", message: "Save Successful." });
-    },
-    onError: (err) => {
-      form.setErrors(fieldErrors(err));
-      notifications.show({ color: "red", message: `Save Failed. ${(err as Error).message}` });
-    },
-  });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const stored = PRODUCTS.find((p) => p === data.icProduct) ?? null;
+  // The select starts at the URL's product, else the saved one; Next makes it the URL's.
+  const [choice, setChoice] = useState<Product | null>(search.product ?? stored);
+  const shown = search.step === "form" ? search.product : undefined;
 
   return (
-    <Stack maw={760}>
+    <Stack maw={900}>
       <Title order={2}>Telephony</Title>
-      <Card withBorder>
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            Organization
-          </Title>
-          <Text>
-            <b>Company:</b> {String(data.company ?? "")}
-          </Text>
-          <Text>
-            <b>Tenant:</b> {data.id}
-          </Text>
-        </Stack>
-      </Card>
-      <Card withBorder>
-        <form onSubmit={form.onSubmit((v) => save.mutate(v.icBU))}>
-          <Stack>
-            <Title order={3} size="h4">
-              Contact-center business unit
-            </Title>
-            <TextInput
-              label="Business Unit"
-              description="Your CXone business unit number, 7 to 9 digits."
-              placeholder="Not set"
-              {...form.getInputProps("icBU")}
-            />
-            <Group>
-              <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <Text c="dimmed">
+        {String(data.company ?? "")} ({data.id})
+      </Text>
+      <Accordion variant="separated" defaultValue="connection">
+        <Accordion.Item value="connection">
+          <Accordion.Control>Contact Center Connection</Accordion.Control>
+          <Accordion.Panel>
+            <Stack>
+              <Group align="flex-end">
+                <Select
+                  label="Product"
+                  placeholder="Select a product"
+                  data={[...PRODUCTS]}
+                  value={choice}
+                  onChange={(value) => setChoice(PRODUCTS.find((p) => p === value) ?? null)}
+                  allowDeselect={false}
+                  miw={350}
+                />
+                <Button
+                  disabled={!choice}
+                  onClick={() => choice && void navigate({ search: { product: choice, step: "form" } })}
+                >
+                  Next
+                </Button>
+              </Group>
+              {shown && <ConnectionForm key={shown} product={shown} settings={data} />}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      {shown && <MessagingPanels />}
     </Stack>
   );
 }
