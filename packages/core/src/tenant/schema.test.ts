@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TenantId, TenantLicenses, TenantSettingsPatch } from "./schema.ts";
+import { connectionRules } from "./telephony.ts";
 
 const messages = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);
@@ -8,18 +9,19 @@ const messages = (schema: v.GenericSchema, value: unknown) => {
 };
 
 describe("tenant settings patch", () => {
-  it("business unit: 7 to 9 digits with the spec's messages", () => {
-    expect(messages(TenantSettingsPatch, { icBU: "1234567" })).toEqual([]);
+  it("business unit: at most 9 characters here; its product's form decides the rest", () => {
     expect(messages(TenantSettingsPatch, { icBU: "123456789" })).toEqual([]);
-    expect(messages(TenantSettingsPatch, { icBU: "123456" })).toContain(
-      "The Business Unit Number is at least 7 Characters Long",
-    );
     expect(messages(TenantSettingsPatch, { icBU: "1234567890" })).toContain(
       "The Business Unit Number is at most 9 Characters Long",
     );
-    expect(messages(TenantSettingsPatch, { icBU: "12a4567" })).toContain(
-      "Please supply a valid CXOne Business Unit",
-    );
+    // Without a product, 7 to 9 digits (either form's); the forms' own rules are in telephony.test.ts.
+    expect(connectionRules({ icBU: "1234567" }, {}).problems).toEqual([]);
+    expect(connectionRules({ icBU: "123456" }, {}).problems).toEqual([
+      { path: "icBU", message: "The Business Unit Number is at least 7 Characters Long" },
+    ]);
+    expect(connectionRules({ icBU: "12a4567" }, {}).problems).toEqual([
+      { path: "icBU", message: "Please supply a valid CXOne Business Unit" },
+    ]);
   });
 
   it("field limits of spec 000 §9", () => {

@@ -6,8 +6,17 @@ import { LICENSES } from "../rights/index.ts";
 const text = (max: number, message?: string) =>
   v.nullable(v.pipe(v.string(), v.maxLength(max, message ?? `Must be ${max} characters or less`)));
 
+// Empty clears the field (spec 000 §4, Save step 1), so it is not an invalid URL.
 const url = (message: string, max = 2048) =>
-  v.nullable(v.pipe(v.string(), v.maxLength(max, `Must be ${max} characters or less`), v.url(message)));
+  v.nullable(
+    v.union(
+      [
+        v.literal(""),
+        v.pipe(v.string(), v.maxLength(max, `Must be ${max} characters or less`), v.url(message)),
+      ],
+      message,
+    ),
+  );
 
 /** A business unit is 7 to 9 digits (spec 000 §5, cloud form; the legacy form narrows it to 7). */
 export const BusinessUnit = v.pipe(
@@ -56,7 +65,10 @@ const charts = v.optional(
 export const TenantSettingsPatch = v.strictObject({
   company: v.optional(text(100)),
   icProduct: v.optional(v.nullable(v.picklist(["Legacy", "CXOne", "Legacy Global"]))),
-  icBU: v.optional(v.nullable(BusinessUnit)),
+  // The product's form decides between 7 digits (legacy) and 7 to 9 (cloud): tenant/telephony.ts.
+  icBU: v.optional(
+    v.nullable(v.pipe(v.string(), v.maxLength(9, "The Business Unit Number is at most 9 Characters Long"))),
+  ),
   icUserName: v.optional(text(50, "Please supply an inContact User Name")),
   icPassword: v.optional(text(48)),
   icApp: v.optional(text(40)),

@@ -101,7 +101,16 @@ export function connectionRules(
   stored: ConnectionValues,
 ): { problems: FieldProblem[]; blank: ConnectionField[] } {
   const product = (patch.icProduct === undefined ? stored.icProduct : patch.icProduct) as Product | null;
-  if (!product) return { problems: [], blank: [] };
+  if (!product) {
+    // No form yet: the business unit is one of either product's.
+    const bu = isBlank(patch.icBU)
+      ? undefined
+      : v.safeParse(BusinessUnit, patch.icBU, { abortPipeEarly: true });
+    return {
+      problems: bu && !bu.success ? [{ path: "icBU", message: bu.issues[0].message }] : [],
+      blank: [],
+    };
+  }
   const form = formOf(product);
   const schema = connectionSchema(product);
   const others = otherProductFields(product);
