@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
-import { NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
+import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
@@ -83,6 +83,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/ftp-check": FtpCheckAnswer,
   "POST /api/login/nic": NicLogin,
   "POST /api/login/nic/test": NicTestAnswer,
+  "GET /api/login/nic/defaults": ConnectionDefaults,
   "GET /api/sms-providers": ProviderList,
   "PUT /api/sms-providers/{provider}": ProviderSaved,
   "POST /api/sms-providers/{provider}/verify": ProviderCheck,
@@ -198,7 +199,8 @@ describe("real answers parse with the documented schemas", () => {
         body: {
           icBU: "4600999",
           icProduct: "CXOne",
-          icPassword: "a-credential",
+          icAccessKey: "an-access-key",
+          icAppSecret: "a-credential",
           icScriptName: "Outbound-Main",
           dashBoardCharts: [{ type: "bar", title: "Calls" }],
           customFields: [
@@ -208,7 +210,7 @@ describe("real answers parse with the documented schemas", () => {
         },
       }),
     );
-    expect(changed.icPassword).toBe("********");
+    expect(changed.icAppSecret).toBe("********");
     expectAnswer("GET /api/tenant-settings", await call("/api/tenant-settings", { session: tenant }));
     expectAnswer("GET /api/auth/me", await call("/api/auth/me", { session: tenant }));
   });
@@ -443,6 +445,7 @@ describe("real answers parse with the documented schemas", () => {
       await call("/api/login/nic/test", { method: "POST", session: tenant, body: connection }),
     );
     expectAnswer("POST /api/login/nic", await call("/api/login/nic", { method: "POST", session: tenant }));
+    expectAnswer("GET /api/login/nic/defaults", await call("/api/login/nic/defaults", { session: tenant }));
   });
 
   it("mobile applications and push projects: create, list, get, save; project create, channel, delete", async () => {

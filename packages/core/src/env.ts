@@ -16,8 +16,11 @@ export interface Env {
   search: Search;
   /** The push-messaging platform behind /api/project/* and mobile applications (push/port.ts). */
   push: PushMessaging;
-  /** The CXone platform's defaults: its discovery domain (the simulator's URL in embedded mode). */
-  cxone?: { discoveryDomain: string };
+  /**
+   * The CXone platform's defaults: its discovery domain and the legacy token URL the legacy form starts
+   * with (the simulator's in embedded mode).
+   */
+  cxone?: { discoveryDomain: string; legacyTokenUrl?: string };
   /** Twilio's accounts API for the Twilio-kind credential check: the simulator's URL in embedded mode. */
   twilio?: { accountsUrl: string };
   /**

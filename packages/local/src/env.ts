@@ -62,7 +62,14 @@ export function buildEnv(options: {
     secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
     search: options.search,
     push: pushSimulator({ dataDir: options.dataDir }),
-    ...(options.cxoneUrl ? { cxone: { discoveryDomain: options.cxoneUrl } } : {}),
+    ...(options.cxoneUrl
+      ? {
+          cxone: {
+            discoveryDomain: options.cxoneUrl,
+            legacyTokenUrl: `${options.cxoneUrl}/InContactAuthorizationServer/Token`,
+          },
+        }
+      : {}),
     ...(options.twilioUrl ? { twilio: { accountsUrl: options.twilioUrl } } : {}),
     outbound: { closedPorts: options.closedPorts ?? new Set() },
   });

@@ -14,7 +14,16 @@ export { skillResultMessage } from "./skill-result.ts";
 /** Spec 000 §9: the cloud platform's own discovery domain, used when a tenant names none. */
 export const DEFAULT_DISCOVERY_DOMAIN = "cxone.niceincontact.com";
 
+/** Spec 000 §9: the legacy platform's authorization token endpoint, the legacy form's starting value. */
+export const DEFAULT_LEGACY_TOKEN_URL = "https://api.incontact.com/InContactAuthorizationServer/Token";
+
 const defaultDiscovery = () => useEnv().cxone?.discoveryDomain ?? DEFAULT_DISCOVERY_DOMAIN;
+
+/** What the connection forms start with (GET /api/login/nic/defaults); the simulator's in embedded mode. */
+export const connectionDefaults = () => ({
+  legacyTokenUrl: useEnv().cxone?.legacyTokenUrl ?? DEFAULT_LEGACY_TOKEN_URL,
+  discoveryDomain: defaultDiscovery(),
+});
 
 /** The signed-in tenant's stored connection, its secrets decrypted; an error when it is incomplete. */
 export async function storedCredentials(): Promise<Result<CxoneCredentials>> {

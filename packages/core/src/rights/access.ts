@@ -90,6 +90,7 @@ export const API_ACCESS = {
   /** Any user of the tenant reads the platform's skills with this login (spec 000 §6); the test is the form's. */
   "POST /api/login/nic": "signedIn",
   "POST /api/login/nic/test": "configuration",
+  "GET /api/login/nic/defaults": "configuration",
 
   /** Mobile applications and their push projects (spec 001 §2.6, §7). */
   "GET /api/mobile-configurations": "configuration",

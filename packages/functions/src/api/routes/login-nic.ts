@@ -1,4 +1,12 @@
-import { loginTenant, NicLogin, NicTestAnswer, NicTestBody, testConnection } from "@reachcx/core/cxone/index";
+import {
+  ConnectionDefaults,
+  connectionDefaults,
+  loginTenant,
+  NicLogin,
+  NicTestAnswer,
+  NicTestBody,
+  testConnection,
+} from "@reachcx/core/cxone/index";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { log } from "../../log.ts";
@@ -40,4 +48,13 @@ export const loginNic = new Hono<AuthVars>()
     }),
     valid("json", NicTestBody),
     async (c) => c.json(await testConnection(c.req.valid("json"), logCxone), 200),
+  )
+  .get(
+    "/defaults",
+    describeRoute({
+      tags: ["CXone"],
+      summary: "What the connection forms start with: the legacy token URL and the discovery domain",
+      responses: { 200: jsonAnswer("The platform's defaults", ConnectionDefaults) },
+    }),
+    (c) => c.json(connectionDefaults(), 200),
   );
