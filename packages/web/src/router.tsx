@@ -18,6 +18,7 @@ import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.t
 import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
 import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
+import { sftpRoute } from "./routes/sftp.ts";
 
 /**
  * Screens are lazy (each its own chunk), and so are the sign-in pages. The shell is not: it frames every
@@ -78,6 +79,7 @@ const built = [
   fieldMappingRoute,
   restConnectionsRoute,
   restConnectionRoute,
+  sftpRoute,
   mobileConfigsRoute,
   mobileConfigRoute,
   dynamupdate,

@@ -1,0 +1,139 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
+import {
+  CHECK_FAILED_MESSAGE,
+  CHECK_OK_MESSAGE,
+  CREDENTIALS_MESSAGE,
+  HOST_SHORT_MESSAGE,
+  MAPPING_REQUIRED_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  SAVED_MESSAGE,
+} from "../../packages/core/src/sftp/schema.ts";
+import { call, newTenant } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { INBOX, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
+
+let browser: Browser;
+let close: () => Promise<void>;
+let sftp: SftpTestServer;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+  sftp = await startSftpServer();
+});
+afterAll(async () => {
+  await close?.();
+  await sftp?.close();
+});
+
+describe("SFTP connections", () => {
+  it("adds an import connection: Test required before Save, an edit resets it, saved into the table; the export form saves after its test", async () => {
+    const tenant = await newTenant([]);
+    const mapping = await call("/api/field-mappings", {
+      method: "POST",
+      session: tenant,
+      body: { name: "Inbox files", mappings: DEFAULT_MAPPINGS },
+    });
+    expect(mapping.status).toBe(201);
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+
+    await page.goto(`${inject("baseUrl")}/config/sftp`);
+    await page.getByRole("heading", { name: "SFTP Connections" }).waitFor();
+    await page.getByText("No SFTP imports yet.").waitFor();
+    expect(await page.getByRole("tab", { name: "SFTP Import" }).getAttribute("aria-selected")).toBe("true");
+    await expectAccessible(page, { name: "SFTP import tab (empty)" });
+
+    await page.getByRole("button", { name: "Add SFTP Import" }).click();
+    await page.getByRole("heading", { name: "New SFTP Import" }).waitFor();
+    const save = page.getByRole("button", { name: "Save" });
+    expect(await save.isDisabled()).toBe(true);
+
+    // Test without credentials: the spec's sentence.
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await expect.poll(() => page.getByText(CREDENTIALS_MESSAGE).count()).toBeGreaterThan(0);
+
+    await page.getByRole("textbox", { name: /^Name/ }).fill("Nightly leads");
+    await page.getByRole("textbox", { name: /^Import URL/ }).fill("ab");
+    await page.getByRole("textbox", { name: /^User Name/ }).fill(PASSWORD_USER.username);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page.getByText(HOST_SHORT_MESSAGE).waitFor();
+
+    await page.getByRole("textbox", { name: /^Import URL/ }).fill(sftp.host);
+    await page.getByRole("textbox", { name: /^Port/ }).fill(String(sftp.port));
+    await page.getByRole("textbox", { name: /^Folder/ }).fill(INBOX);
+    // A refused login: the spec's failure toast, Save stays disabled.
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page.getByText(CHECK_FAILED_MESSAGE).waitFor();
+    await page.getByText("The server refused the login").waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD_USER.password);
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page.getByText(CHECK_OK_MESSAGE).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+
+    // Any edit resets the test.
+    await page.getByRole("textbox", { name: /^Report Email/ }).fill("ops@example.com");
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+
+    // Save without a mapping: the spec's message on the form, nothing saved.
+    await save.click();
+    await page.getByText(MAPPING_REQUIRED_MESSAGE).waitFor();
+    await expectAccessible(page, { name: "SFTP import form with errors" });
+    await page.getByRole("combobox", { name: /^Field Mapping/ }).click();
+    await page.getByRole("option", { name: "Inbox files" }).click();
+    // Choosing the mapping was an edit: test again, then save.
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await save.click();
+    await page.getByText(SAVED_MESSAGE).waitFor();
+
+    const table = page.getByTestId("sftp-imports-table");
+    await table.getByRole("cell", { name: "Nightly leads", exact: true }).waitFor();
+    await table.getByRole("cell", { name: "Inbox files", exact: true }).waitFor();
+    expect(await page.getByRole("heading", { name: "New SFTP Import" }).count()).toBe(0);
+    await expectAccessible(page, { name: "SFTP import tab with a connection" });
+
+    // Editing shows the saved password masked; Cancel closes the form.
+    await table.getByRole("cell", { name: "Nightly leads", exact: true }).click();
+    await page.getByRole("heading", { name: "Edit Nightly leads" }).waitFor();
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("********");
+    await page.getByRole("textbox", { name: /^Name/ }).fill("");
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page.getByText(CHECK_OK_MESSAGE).first().waitFor();
+    await save.click();
+    await page.getByText(NAME_REQUIRED_MESSAGE).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Edit Nightly leads" }).count()).toBe(0);
+    const saved = await call("/api/sftp-imports", { session: tenant });
+    expect(saved.json.items.map((row: { name: string }) => row.name)).toEqual(["Nightly leads"]);
+
+    // The export tab, in the URL through a reload.
+    await page.getByRole("tab", { name: "SFTP Export" }).click();
+    await page.waitForURL(/[?&]tab=export/);
+    await page.reload();
+    await page.getByRole("textbox", { name: /^Export URL/ }).waitFor();
+    expect(await page.getByRole("tab", { name: "SFTP Export" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("textbox", { name: /^Export URL/ }).fill(sftp.host);
+    await page.getByRole("textbox", { name: /^Port/ }).fill(String(sftp.port));
+    await page.getByRole("textbox", { name: /^User Name/ }).fill(PASSWORD_USER.username);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD_USER.password);
+    const saveExport = page.getByRole("button", { name: "Save" });
+    expect(await saveExport.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await expect.poll(() => saveExport.isDisabled()).toBe(false);
+    await expectAccessible(page, { name: "SFTP export form" });
+    await saveExport.click();
+    await expect.poll(() => page.getByText(SAVED_MESSAGE).count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await call("/api/sftp-export", { session: tenant })).json)
+      .toMatchObject({ configured: true, ftpExportURL: sftp.host, ftpExportPassword: "********" });
+  });
+});
