@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, DEMO_USERS, expectProblem, signIn } from "../support/api.ts";
+import { call, DEMO_USERS, expectProblem, newTenant, signIn } from "../support/api.ts";
 import { openEvents } from "../support/events.ts";
 
 /**
@@ -75,6 +75,54 @@ describe("tenant isolation: tenant settings", () => {
       await acmeStream.close();
       await globexStream.close();
     }
+  });
+
+  it("a product form is checked against the caller's own stored settings, never another tenant's", async () => {
+    // A: a saved legacy connection. B: none. B's mask stands for no secret, and A's product is not B's.
+    const a = await newTenant(["ListManager"]);
+    const b = await newTenant(["ListManager"]);
+    const legacy = {
+      icProduct: "Legacy",
+      icUserName: "a.user",
+      icPassword: "a-password",
+      icBU: "4600123",
+      icApp: "App",
+      icVendor: "Vendor",
+      icGetAuthTokenURL: "https://token.example/Token",
+    };
+    expect((await call("/api/tenant-settings", { method: "PATCH", body: legacy, session: a })).status).toBe(
+      200,
+    );
+    const masked = await call("/api/tenant-settings", {
+      method: "PATCH",
+      body: { ...legacy, icPassword: "********" },
+      session: b,
+    });
+    expect(expectProblem(masked, 400).errors).toEqual([
+      { path: "icPassword", message: "Please supply a password" },
+    ]);
+    // A legacy-only field is refused for A, accepted for B (no product yet): each tenant's own product counts.
+    expectProblem(
+      await call("/api/tenant-settings", { method: "PATCH", body: { icAccessKey: "k" }, session: a }),
+      400,
+    );
+    expect(
+      (await call("/api/tenant-settings", { method: "PATCH", body: { icAccessKey: "k" }, session: b }))
+        .status,
+    ).toBe(200);
+    expect((await call("/api/tenant-settings", { session: a })).json).not.toHaveProperty("icAccessKey");
+  });
+
+  it("the connection defaults are the platform's, the same for every tenant; another tenant's key is refused", async () => {
+    const acme = await signIn(DEMO_USERS.acme);
+    const globex = await signIn(DEMO_USERS.globex);
+    const a = await call("/api/login/nic/defaults", { session: acme });
+    expect(a.status).toBe(200);
+    expect((await call("/api/login/nic/defaults", { session: globex })).json).toEqual(a.json);
+    expectProblem(
+      await call("/api/login/nic/defaults", { session: { ...acme, apiKey: globex.apiKey } }),
+      403,
+    );
   });
 
   it("admin routes stay closed to every tenant admin", async () => {
