@@ -110,6 +110,7 @@ describe("the signed-in shell", () => {
     await second.goto(form);
     await first.goto(form);
     const shown = () => second.getByLabel("Discovery Domain").inputValue();
+    const connection = first.getByRole("form", { name: "Cloud connection" });
     await expect.poll(() => second.getByLabel("Business Unit").inputValue()).toBe("4600123");
     const before = await shown();
 
@@ -118,7 +119,7 @@ describe("the signed-in shell", () => {
     await first.getByLabel("Discovery Domain").fill(next);
     await first.getByRole("button", { name: "Test Connection" }).click();
     await expect.poll(() => first.getByText("Connection Successful!").count()).toBe(1);
-    await first.getByRole("button", { name: "Save" }).click();
+    await connection.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => first.getByText("Save Successful.").count()).toBe(1);
     await expect.poll(shown, { timeout: 5000 }).toBe(next);
 
@@ -128,12 +129,12 @@ describe("the signed-in shell", () => {
     await expect
       .poll(() => first.getByText("The Business Unit Number is at least 7 Characters Long").count())
       .toBeGreaterThan(0);
-    expect(await first.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    expect(await connection.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
     await first.getByLabel("Business Unit").fill("4600123");
     await first.getByLabel("Discovery Domain").fill(before);
     await first.getByRole("button", { name: "Test Connection" }).click();
-    await expect.poll(() => first.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
-    await first.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => connection.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
+    await connection.getByRole("button", { name: "Save" }).click();
     await expect.poll(shown, { timeout: 5000 }).toBe(before);
   });
 

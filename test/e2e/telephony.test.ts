@@ -26,7 +26,9 @@ afterAll(async () => {
 
 const toast = (page: Page, text: string) =>
   page.locator(".mantine-Notification-root").getByText(text, { exact: true });
-const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
+/** The connection form's Save (the messaging panels below have their own). */
+const saveButton = (page: Page) =>
+  page.getByRole("form", { name: /connection$/ }).getByRole("button", { name: "Save", exact: true });
 
 async function dismissToasts(page: Page) {
   const closers = page.locator(".mantine-Notification-root").getByRole("button");
