@@ -3,9 +3,12 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
+import { DownloadLink, DownloadList } from "../../packages/core/src/downloads/api.ts";
+import { DynamicsCredentials } from "../../packages/core/src/dynamics/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
+import { InventorySource } from "../../packages/core/src/inventory-source/api.ts";
 import {
   MappingVerified,
   ProviderCheck,
@@ -35,6 +38,7 @@ import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/
 import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
 import { TWILIO_ACCOUNTS } from "../../packages/local/src/simulators/twilio-data.ts";
 import { baseUrl, call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
+import { connectDynamics } from "../support/dynamics.ts";
 
 /**
  * The answers the OpenAPI document describes are the answers the API sends: every 2xx JSON answer of the
@@ -98,6 +102,11 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/project/create": ProjectCreated,
   "POST /api/project/updateChannel": ProjectChannelUpdated,
   "DELETE /api/project/delete": ProjectMessage,
+  "GET /api/downloads": DownloadList,
+  "GET /api/downloads/{id}": DownloadLink,
+  "GET /api/dynamics-credentials": DynamicsCredentials,
+  "GET /api/inventory-source": InventorySource,
+  "PUT /api/inventory-source": InventorySource,
   "GET /api/admin/tenant": TenantPage,
 };
 
@@ -525,6 +534,25 @@ describe("real answers parse with the documented schemas", () => {
       "GET /api/sms-points-of-contact",
       await call("/api/sms-points-of-contact", { session: tenant }),
     );
+  });
+
+  it("downloads, the Dynamics credentials with a masked secret, the inventory source", async () => {
+    expectAnswer("GET /api/downloads", await call("/api/downloads", { session: tenant }));
+    expectAnswer("GET /api/downloads/{id}", await call("/api/downloads/dialer", { session: tenant }));
+    await connectDynamics(tenant);
+    expectAnswer(
+      "GET /api/dynamics-credentials",
+      await call("/api/dynamics-credentials", { session: tenant }),
+    );
+    expectAnswer(
+      "PUT /api/inventory-source",
+      await call("/api/inventory-source", {
+        method: "PUT",
+        session: tenant,
+        body: { source: "Dynamics 365" },
+      }),
+    );
+    expectAnswer("GET /api/inventory-source", await call("/api/inventory-source", { session: tenant }));
   });
 
   it("parsed a real answer of every operation the document gives a schema", () => {

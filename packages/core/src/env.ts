@@ -1,3 +1,4 @@
+import type { Blobs } from "./blobs/port.ts";
 import type { Identity } from "./identity/index.ts";
 import type { PushMessaging } from "./push/port.ts";
 import type { Search } from "./search/port.ts";
@@ -16,6 +17,8 @@ export interface Env {
   search: Search;
   /** The push-messaging platform behind /api/project/* and mobile applications (push/port.ts). */
   push: PushMessaging;
+  /** Files kept outside the table, with expiring download links (blobs/port.ts). */
+  blobs: Blobs;
   /**
    * The CXone platform's defaults: its discovery domain and the legacy token URL the legacy form starts
    * with (the simulator's in embedded mode).

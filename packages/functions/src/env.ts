@@ -2,6 +2,7 @@ import { cognitoIdentity } from "@reachcx/core/adapters/cognito";
 import { kmsSecrets } from "@reachcx/core/adapters/kms";
 import { openSearch } from "@reachcx/core/adapters/opensearch";
 import { pinpointPush } from "@reachcx/core/adapters/pinpoint";
+import { s3Blobs } from "@reachcx/core/adapters/s3";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
@@ -23,5 +24,6 @@ export function buildAwsEnv(): Env {
     secrets: kmsSecrets({ keyId: requiredEnv("KMS_KEY_ID") }),
     search: openSearch({ url: requiredEnv("OPENSEARCH_URL"), region: awsRegion() }),
     push: pinpointPush({ region: awsRegion() }),
+    blobs: s3Blobs({ bucket: requiredEnv("BLOBS_BUCKET"), region: awsRegion() }),
   });
 }

@@ -6,6 +6,7 @@ import { embeddedIdentity } from "@reachcx/core/identity/embedded";
 import type { Search } from "@reachcx/core/search/port";
 import { aesGcmSecrets } from "@reachcx/core/secrets/aesgcm";
 import type { StoreService } from "@reachcx/core/store/entities";
+import type { DirectoryBlobs } from "./blobs.ts";
 import { StartupError } from "./errors.ts";
 import { pushSimulator } from "./simulators/push.ts";
 
@@ -39,6 +40,9 @@ function loadKeys(dataDir: string | undefined): Keys {
   }
 }
 
+/** The key blob links are signed with, derived from the instance's secrets key (blobs.ts). */
+export const blobSecret = (dataDir: string | undefined) => Buffer.from(loadKeys(dataDir).secrets, "base64");
+
 export const TABLE = "reachcx";
 
 /** The embedded Env: the same core code, pointed at DynamoDB Local and local keys. */
@@ -46,6 +50,8 @@ export function buildEnv(options: {
   store: StoreService;
   dataDir?: string;
   search: Search;
+  /** The blob directory (blobs.ts), made by the runtime with blobSecret's key. */
+  blobs: DirectoryBlobs;
   /** The CXone simulator's URL: the discovery domain of tenants that name none. */
   cxoneUrl?: string;
   /** The Twilio simulator's URL: where the Twilio-kind provider check goes. */
@@ -62,6 +68,7 @@ export function buildEnv(options: {
     secrets: aesGcmSecrets(Buffer.from(keys.secrets, "base64")),
     search: options.search,
     push: pushSimulator({ dataDir: options.dataDir }),
+    blobs: options.blobs,
     ...(options.cxoneUrl
       ? {
           cxone: {

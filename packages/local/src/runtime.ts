@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -9,11 +10,13 @@ import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/c
 import { createService } from "@reachcx/core/store/entities";
 import { forgetChangedTenants } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
+import { seedAddOnPackages } from "./addons.ts";
+import { directoryBlobs } from "./blobs.ts";
 import { ChangeFeed } from "./changes.ts";
 import type { DeadLetters } from "./dead-letters.ts";
 import { startDynamo } from "./dynamo.ts";
 import { REGION } from "./dynamo-key.ts";
-import { buildEnv, TABLE } from "./env.ts";
+import { blobSecret, buildEnv, TABLE } from "./env.ts";
 import { StartupError } from "./errors.ts";
 import { attachLive, RealtimeHub } from "./realtime.ts";
 import { writeRuntimeFile } from "./runtime-file.ts";
@@ -83,12 +86,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => cxone.stop());
     const twilio = await startTwilioSimulator();
     cleanup.push(() => twilio.stop());
+    // DATA_DIR/blobs, or a directory of its own for an instance kept in memory, removed on stop.
+    const blobDir = options.dataDir
+      ? join(options.dataDir, "blobs")
+      : mkdtempSync(join(tmpdir(), "reachcx-blobs-"));
+    if (!options.dataDir) cleanup.push(async () => rmSync(blobDir, { recursive: true, force: true }));
+    const blobs = directoryBlobs({ dir: blobDir, secret: blobSecret(options.dataDir) });
+    await seedAddOnPackages(blobs);
     // Tenants' URLs (REST connections, provider checks) must not reach the instance itself.
     const closedPorts = new Set([Number(new URL(endpoint).port)]);
     buildEnv({
       store,
       dataDir: options.dataDir,
       search,
+      blobs,
       cxoneUrl: cxone.url,
       twilioUrl: twilio.url,
       closedPorts,
@@ -107,7 +118,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => feed.stop());
 
     const seeded = await seedDemo(options.demoPassword);
-    const app = createServerApp({ webDist: options.webDist ?? WEB_DIST });
+    const app = createServerApp({ webDist: options.webDist ?? WEB_DIST, blobs });
     const server = await listen(app.fetch, options.port, host);
     cleanup.push(
       () =>

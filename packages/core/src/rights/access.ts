@@ -111,6 +111,13 @@ export const API_ACCESS = {
   "POST /api/sms-mappings/{phone}/verify": "configuration",
   "GET /api/sms-points-of-contact": "configuration",
 
+  /** The CRM add-on packages (spec 000 §2 Downloads) and the CRM Configurations screen (spec 001 §2.1). */
+  "GET /api/downloads": "configuration",
+  "GET /api/downloads/{id}": "configuration",
+  "GET /api/dynamics-credentials": "configuration",
+  "GET /api/inventory-source": "configuration",
+  "PUT /api/inventory-source": "configuration",
+
   "GET /api/admin/tenant": "provider",
 
   /** The API's own documents, served next to the operations they describe (not listed in them). */

@@ -6,6 +6,7 @@ import { ContactEntity } from "./entities/contact.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { FtpExportEntity } from "./entities/ftp-export.ts";
 import { FtpImportEntity } from "./entities/ftp-import.ts";
+import { InventorySourceEntity } from "./entities/inventory-source.ts";
 import { LoginEntity } from "./entities/login.ts";
 import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
 import { PushProjectEntity } from "./entities/push-project.ts";
@@ -20,6 +21,7 @@ export * from "./entities/contact.ts";
 export * from "./entities/field-mapping.ts";
 export * from "./entities/ftp-export.ts";
 export * from "./entities/ftp-import.ts";
+export * from "./entities/inventory-source.ts";
 export * from "./entities/login.ts";
 export * from "./entities/mobile-configuration.ts";
 export * from "./entities/push-project.ts";
@@ -43,6 +45,7 @@ export const entities = {
   pushProject: PushProjectEntity,
   ftpImport: FtpImportEntity,
   ftpExport: FtpExportEntity,
+  inventorySource: InventorySourceEntity,
 };
 export type EntityName = keyof typeof entities;
 

@@ -11,9 +11,12 @@ import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
+import { downloads } from "./routes/downloads.ts";
+import { dynamicsCredentials } from "./routes/dynamics-credentials.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
 import { ftpCheckRoute } from "./routes/ftp-check.ts";
 import { health } from "./routes/health.ts";
+import { inventorySource } from "./routes/inventory-source.ts";
 import { loginNic } from "./routes/login-nic.ts";
 import { mobileConfigurations } from "./routes/mobile-configurations.ts";
 import { project } from "./routes/project.ts";
@@ -66,6 +69,9 @@ const routes = new Hono<AuthVars>()
   .route("/sms-providers", smsProviders)
   .route("/sms-mappings", smsMappings)
   .route("/sms-points-of-contact", smsPointsOfContactRoute)
+  .route("/downloads", downloads)
+  .route("/dynamics-credentials", dynamicsCredentials)
+  .route("/inventory-source", inventorySource)
   .route("/admin", admin);
 
 export type ApiRoutes = typeof api;

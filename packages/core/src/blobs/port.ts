@@ -1,0 +1,22 @@
+/**
+ * Files the product keeps outside its table (the CRM add-on packages today, import uploads next). AWS:
+ * an S3 bucket with presigned GET links (adapters/s3.ts); embedded: a directory under DATA_DIR whose links
+ * the embedded server checks and serves (packages/local/src/blobs.ts). Both pass
+ * test/conformance/blobs.test.ts.
+ *
+ * Keys are relative paths of plain segments (blobKey in key.ts); every method refuses any other.
+ */
+export interface Blobs {
+  put(key: string, body: Uint8Array, options?: { contentType?: string }): Promise<void>;
+  /** The stored bytes, or undefined when nothing is stored under `key`. */
+  get(key: string): Promise<Uint8Array | undefined>;
+  /** Whether something is stored under `key`, without reading it. */
+  exists(key: string): Promise<boolean>;
+  /** Removes the object; removing one that does not exist is not a failure. */
+  delete(key: string): Promise<void>;
+  /**
+   * A link that downloads the object for `ttlSeconds` and is refused (403) after that or when altered.
+   * `fileName` is the name the browser saves it under.
+   */
+  downloadLink(key: string, ttlSeconds: number, options?: { fileName?: string }): Promise<string>;
+}
