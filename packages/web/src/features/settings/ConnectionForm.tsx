@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import { CONNECTION_SUCCESSFUL, CONNECTION_UNSUCCESSFUL } from "@reachcx/core/cxone/api";
 import { CloudConnection, formOf, LegacyConnection, type Product } from "@reachcx/core/tenant/telephony";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -16,9 +17,7 @@ import {
   testConnection,
 } from "./api.ts";
 
-/** Spec 000 §8: the connection test's toasts; the failure stays 5 seconds (spec 000 §9). */
-export const CONNECTION_SUCCESSFUL = "Connection Successful!";
-export const CONNECTION_UNSUCCESSFUL = "Connection unsuccessful, Please check connection settings.";
+/** Spec 000 §9: the connection-failure toast stays 5 seconds. */
 const FAILURE_TOAST_MS = 5000;
 
 /** Spec 000 §9: text inputs are at least 350px wide. */
