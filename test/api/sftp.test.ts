@@ -83,6 +83,23 @@ describe("POST /api/ftp-check", () => {
     expect(sftp.logins()[sftp.keyUser.username]).toBeGreaterThan(0);
   });
 
+  it("logs in with an encrypted private key and its passphrase, and fails without it", async () => {
+    const locked = {
+      username: sftp.keyUser.username,
+      password: "",
+      privateKey: sftp.encryptedKey.privateKey,
+    };
+    const ok = await check(checkBody({ ...locked, passphrase: sftp.encryptedKey.passphrase }));
+    expect(ok.json).toMatchObject({ success: true, message: CHECK_OK_MESSAGE });
+    const without = await check(checkBody(locked));
+    expect(without.json).toMatchObject({
+      success: false,
+      message: CHECK_FAILED_MESSAGE,
+      reason: expect.stringContaining("The private key could not be read"),
+    });
+    expect(without.text).not.toContain(sftp.encryptedKey.passphrase);
+  });
+
   it("answers the spec's failure for a wrong password, and never echoes the password", async () => {
     const res = await check(checkBody({ password: "wrong-password-9" }));
     expect(res.status).toBe(200);

@@ -115,6 +115,15 @@ describe("SFTP connections", () => {
     const saved = await call("/api/sftp-imports", { session: tenant });
     expect(saved.json.items.map((row: { name: string }) => row.name)).toEqual(["Nightly leads"]);
 
+    // Delete after 'Are you sure?'.
+    await table.getByRole("button", { name: "Delete Nightly leads" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await dialog.waitFor();
+    await expectAccessible(page, { name: "SFTP import delete dialog" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("No SFTP imports yet.").waitFor();
+    expect((await call("/api/sftp-imports", { session: tenant })).json.items).toEqual([]);
+
     // The export tab, in the URL through a reload.
     await page.getByRole("tab", { name: "SFTP Export" }).click();
     await page.waitForURL(/[?&]tab=export/);

@@ -19,6 +19,8 @@ export interface SftpTestServer {
   port: number;
   /** The key user's name and private key (OpenSSH text, over 256 characters as the spec requires). */
   keyUser: { username: string; privateKey: string };
+  /** A second key of the key user, encrypted with a passphrase. */
+  encryptedKey: { privateKey: string; passphrase: string };
   /** How many logins succeeded, by user name. */
   logins(): Record<string, number>;
   close(): Promise<void>;
@@ -98,8 +100,13 @@ function serveSftp(sftp: SFTPWrapper) {
 export async function startSftpServer(): Promise<SftpTestServer> {
   const hostKey = utils.generateKeyPairSync("ed25519");
   const userKey = utils.generateKeyPairSync("ed25519");
-  const allowed = utils.parseKey(userKey.public);
-  if (allowed instanceof Error) throw allowed;
+  const passphrase = "open sesame 42";
+  const lockedKey = utils.generateKeyPairSync("ed25519", { passphrase, cipher: "aes256-ctr", rounds: 4 });
+  const allowed = [userKey.public, lockedKey.public].map((text) => {
+    const key = utils.parseKey(text);
+    if (key instanceof Error) throw key;
+    return key;
+  });
   const keyUser = { username: "keyholder", privateKey: userKey.private };
   const counts: Record<string, number> = {};
   const clients = new Set<Connection>();
@@ -118,15 +125,14 @@ export async function startSftpServer(): Promise<SftpTestServer> {
           same(ctx.password, PASSWORD_USER.password)
         )
           return ctx.accept();
-        if (
-          ctx.method === "publickey" &&
-          ctx.username === keyUser.username &&
-          ctx.key.algo === allowed.type &&
-          ctx.key.data.equals(allowed.getPublicSSH())
-        ) {
+        const key =
+          ctx.method === "publickey" && ctx.username === keyUser.username
+            ? allowed.find((k) => ctx.key.algo === k.type && ctx.key.data.equals(k.getPublicSSH()))
+            : undefined;
+        if (ctx.method === "publickey" && key) {
           // Without a signature the client only asks whether the key would do; with one it proves it holds it.
           if (!ctx.signature) return ctx.accept();
-          if (ctx.blob && allowed.verify(ctx.blob, ctx.signature, ctx.hashAlgo) === true) return ctx.accept();
+          if (ctx.blob && key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) === true) return ctx.accept();
         }
         ctx.reject(["password", "publickey"]);
       })
@@ -144,6 +150,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
     host: "127.0.0.1",
     port,
     keyUser,
+    encryptedKey: { privateKey: lockedKey.private, passphrase },
     logins: () => ({ ...counts }),
     close: () =>
       new Promise<void>((resolve) => {

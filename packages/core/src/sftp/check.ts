@@ -14,6 +14,7 @@ const REASONS: Record<SftpFailure["kind"], string> = {
   unreachable: "The host could not be reached",
   timeout: "The host did not complete an SSH login in time",
   auth: "The server refused the login",
+  key: "The private key could not be read (is it encrypted without the right passphrase?)",
   path: "The folder could not be listed",
   protocol: "The SSH connection failed",
 };

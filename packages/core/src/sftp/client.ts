@@ -19,11 +19,12 @@ export interface SftpLogin {
 /**
  * Why a check failed, as a kind and a short code (never the host's text, a path or a credential), so a
  * caller may log it: blocked (outbound policy), unreachable (refused, unknown host), timeout (no SSH
- * login within readyTimeout, or a folder listing that never answers), auth (login refused), path (the
- * folder cannot be listed), protocol (anything else the SSH layer said).
+ * login within readyTimeout), auth (login refused), key (the private key cannot be read: not a key, or
+ * encrypted and no right passphrase), path (the folder cannot be listed, or its listing never answers),
+ * protocol (anything else the SSH layer said).
  */
 export type SftpFailure = {
-  kind: "blocked" | "unreachable" | "timeout" | "auth" | "path" | "protocol";
+  kind: "blocked" | "unreachable" | "timeout" | "auth" | "key" | "path" | "protocol";
   detail: string;
 };
 export type SftpCheck =
@@ -55,7 +56,7 @@ function failureOf(err: unknown, stage: "login" | "list"): SftpFailure {
       detail: /ECONN\w+|E\w+UNREACH|ENOTFOUND|EAI_AGAIN/.exec(`${code} ${message}`)?.[0] ?? code,
     };
   if (/private key|parse|passphrase/i.test(message))
-    return { kind: "auth", detail: "private key not readable" };
+    return { kind: "key", detail: "private key not readable" };
   return { kind: "protocol", detail: code };
 }
 
