@@ -174,6 +174,48 @@ describe("Api: the push platform", () => {
   });
 });
 
+describe("Api: the blobs bucket (core/adapters/s3.ts)", () => {
+  it("names the bucket to the function and lets it read, presign and write its objects only", () => {
+    const [, fn] = apiFunction();
+    const bucketExport = new RegExp(
+      `^test-reachcx-Storage:ExportsOutputRef${Object.keys(t("Storage").findResources("AWS::S3::Bucket"))[0]}`,
+    );
+    expect(fn.Properties.Environment.Variables.BUCKET_NAME["Fn::ImportValue"]).toMatch(bucketExport);
+    const roleRef = fn.Properties.Role["Fn::GetAtt"][0];
+    const statements = Object.values(t("Api").findResources("AWS::IAM::Policy"))
+      .filter((p: any) => p.Properties.Roles.some((r: any) => r.Ref === roleRef))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+    // A presigned GET works with the signer's rights: the download links need s3:GetObject on the objects.
+    const objects = statements.filter((st: any) =>
+      [st.Resource]
+        .flat()
+        .some((r: any) => r?.["Fn::Join"]?.[1]?.[1] === "/*" && JSON.stringify(r).includes("Bucket")),
+    );
+    const actions = objects.flatMap((st: any) => [st.Action].flat());
+    expect(actions).toEqual(expect.arrayContaining(["s3:GetObject*", "s3:PutObject", "s3:DeleteObject*"]));
+    expect(actions).not.toContain("s3:*");
+  });
+
+  it("keeps the bucket private, encrypted and reachable over TLS only", () => {
+    t("Storage").hasResourceProperties("AWS::S3::Bucket", {
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }],
+      },
+    });
+    t("Storage").hasResourceProperties("AWS::S3::BucketPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: "Deny",
+            Action: "s3:*",
+            Condition: { Bool: { "aws:SecureTransport": "false" } },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
 describe("Realtime, Search, Scheduler, Workflows, Web", () => {
   it("has a WebSocket API with connect and disconnect routes and a stream consumer", () => {
     t("Realtime").hasResourceProperties("AWS::ApiGatewayV2::Api", { ProtocolType: "WEBSOCKET" });

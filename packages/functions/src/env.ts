@@ -24,6 +24,6 @@ export function buildAwsEnv(): Env {
     secrets: kmsSecrets({ keyId: requiredEnv("KMS_KEY_ID") }),
     search: openSearch({ url: requiredEnv("OPENSEARCH_URL"), region: awsRegion() }),
     push: pinpointPush({ region: awsRegion() }),
-    blobs: s3Blobs({ bucket: requiredEnv("BLOBS_BUCKET"), region: awsRegion() }),
+    blobs: s3Blobs({ bucket: requiredEnv("BUCKET_NAME"), region: awsRegion() }),
   });
 }
