@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { displayLocale } from "../../lib/format.ts";
 import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
 import { EmptyRow, RowActions } from "../../lib/RecordRows.tsx";
@@ -15,7 +15,7 @@ import {
 } from "./api.ts";
 import { ImportForm } from "./ImportForm.tsx";
 import { SFTP_IMPORT_PAGE_SIZE } from "./search.ts";
-import { toast } from "./toast.ts";
+import { testedToast, toast } from "./toast.ts";
 
 const route = getRouteApi("/shell/gate/config/sftp");
 
@@ -30,6 +30,10 @@ export function ImportTab() {
   const list = useQuery(sftpImportListQuery(SFTP_IMPORT_PAGE_SIZE, search.cursors?.at(-1)));
   const mappings = useQuery(mappingChoicesQuery());
   const [editing, setEditing] = useState<SftpImportRow | "new" | null>(null);
+  // Spec 001 §8: a failed load says the same as a failed test.
+  useEffect(() => {
+    if (list.error) testedToast(false);
+  }, [list.error]);
 
   const pages: CursorPages = {
     page: (search.page ?? 1) - 1,
