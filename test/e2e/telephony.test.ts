@@ -90,6 +90,9 @@ describe("Telephony connection", () => {
     await expectAccessible(page, { name: "Telephony cloud form" });
     await saveButton(page).click();
     await toast(page, "Save Successful.").waitFor();
+    // The form now shows what is saved: the typed secret as the mask, and Save waits for a new test.
+    await expect.poll(() => page.getByLabel("Application Secret").inputValue()).toBe("********");
+    expect(await saveButton(page).isDisabled()).toBe(true);
 
     const saved = (await call("/api/tenant-settings", { session: owner })).json;
     expect(saved).toMatchObject({

@@ -82,12 +82,14 @@ export function ConnectionForm({ product, settings }: { product: Product; settin
   const { data: defaults } = useSuspenseQuery(connectionDefaultsQuery());
   const [tested, setTested] = useState(false);
   // The saved values; a legacy form with no token URL starts at the platform's (spec 000 §9).
-  const saved: Values = Object.fromEntries(
-    fields.map((f) => [
-      f.name,
-      settings[f.name] ?? (f.name === "icGetAuthTokenURL" ? defaults.legacyTokenUrl : ""),
-    ]),
-  );
+  const valuesOf = (stored: Settings): Values =>
+    Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        stored[f.name] ?? (f.name === "icGetAuthTokenURL" ? defaults.legacyTokenUrl : ""),
+      ]),
+    );
+  const saved = valuesOf(settings);
   const values = useForm<Values>({
     initialValues: saved,
     validate: (v) => schemaErrors(schema)({ icProduct: product, ...v }),
@@ -122,6 +124,10 @@ export function ConnectionForm({ product, settings }: { product: Product; settin
     mutationFn: () => patchTenantSettings(savePatch(product, values.getValues())),
     onSuccess: (data) => {
       queryClient.setQueryData(tenantSettingsQuery().queryKey, data);
+      // The form now shows what is saved (a typed secret becomes the mask); a new test enables Save again.
+      values.setInitialValues(valuesOf(data));
+      values.reset();
+      setTested(false);
       // The landing page depends on the business unit (spec 003 §6).
       void queryClient.invalidateQueries({ queryKey: meKeys.all });
       notifications.show({ color: "green", message: "Save Successful." });
