@@ -14,7 +14,9 @@ import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
 import type { RouterContext } from "./routes/context.ts";
 import { customFieldsRoute } from "./routes/custom-fields.ts";
+import { downloadsRoute } from "./routes/downloads.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
+import { inventorySourceRoute } from "./routes/inventory-source.ts";
 import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
 import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
@@ -82,6 +84,8 @@ const built = [
   sftpRoute,
   mobileConfigsRoute,
   mobileConfigRoute,
+  downloadsRoute,
+  inventorySourceRoute,
   dynamupdate,
 ] as const;
 type BuiltPath = (typeof built)[number]["path"];

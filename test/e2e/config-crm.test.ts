@@ -1,0 +1,111 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { call, newTenant, type Session } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { connectDynamics, DYNAMICS } from "../support/dynamics.ts";
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launchBrowser());
+});
+afterAll(async () => {
+  await close?.();
+});
+
+async function signedIn(owner: Session & { email: string; password: string }, path: string) {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await signInThroughUi(page, owner.email, owner.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await page.goto(`${inject("baseUrl")}${path}`);
+  return page;
+}
+
+const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
+
+describe("Downloads screen", () => {
+  it("shows the two package cards and downloads each as a real zip", async () => {
+    const page = await signedIn(await newTenant([]), "/config/downloads");
+    const main = page.getByRole("main");
+    const cards = main.locator("section");
+    await expect
+      .poll(() => main.getByRole("heading", { level: 3 }).allTextContents())
+      .toEqual(["Dialer CRM Solution", "Agent Desktop CRM Solution"]);
+    expect(await cards.count()).toBe(2);
+    await expectAccessible(page, { name: "downloads screen" });
+
+    const dir = mkdtempSync(join(tmpdir(), "e2e-downloads-"));
+    for (const [title, fileName] of [
+      ["Dialer CRM Solution", "ReachCX_Dialer_CRM_Solution.zip"],
+      ["Agent Desktop CRM Solution", "ReachCX_Agent_Desktop_CRM_Solution.zip"],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: `Download ${title}` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(fileName);
+      const file = join(dir, fileName);
+      await download.saveAs(file);
+      expect(execFileSync("unzip", ["-p", file, "README.txt"], { encoding: "utf8" })).toContain(title);
+    }
+    // The page stays: the file came as an attachment.
+    expect(new URL(page.url()).pathname).toBe("/config/downloads");
+  });
+});
+
+describe("CRM Configurations screen", () => {
+  it("without a connection: Configure Connection, Dynamics 365 not offered, ReachCX saved", async () => {
+    const owner = await newTenant([]);
+    const page = await signedIn(owner, "/config/inventory-source");
+    await expect.poll(() => page.getByRole("heading", { name: "CRM Configurations" }).count()).toBe(1);
+    await expect.poll(() => page.getByText("No Dynamics connection is set.").count()).toBe(1);
+    expect(await field(page, "App Secret").inputValue()).toBe("");
+    expect(await page.getByRole("radio", { name: "Dynamics 365" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("radio", { name: "ReachCX" }).isChecked()).toBe(true);
+    await expectAccessible(page, { name: "CRM configurations without a connection" });
+
+    await page.getByRole("link", { name: "Configure Connection" }).click();
+    await page.waitForURL((url) => url.pathname === "/config/dynamics-configuration");
+    await expect.poll(() => page.getByRole("heading", { name: "CRM Connection Wizard" }).count()).toBe(1);
+  });
+
+  it("with a connection: the six fields read-only, the secret masked, Edit, and Dynamics 365 saved", async () => {
+    const owner = await newTenant([]);
+    await connectDynamics(owner);
+    const page = await signedIn(owner, "/config/inventory-source");
+    await expect.poll(() => field(page, "Client ID").inputValue()).toBe(DYNAMICS.e2ClientId);
+    const shown = {
+      "On-Prem Alternate URL": DYNAMICS.onPremAccessUrl,
+      "On-Prem Auth URL": DYNAMICS.onPremAuthUrl,
+      "Dynamics Version": DYNAMICS.onPremVersion,
+      "Tenant ID": DYNAMICS.e2DynamTenantId,
+      "Client ID": DYNAMICS.e2ClientId,
+      "App Secret": "********",
+    };
+    for (const [label, value] of Object.entries(shown)) {
+      expect(await field(page, label).inputValue(), label).toBe(value);
+      expect(await field(page, label).getAttribute("readonly"), label).not.toBeNull();
+    }
+    expect(await page.content()).not.toContain(DYNAMICS.e2ClientSecret);
+    expect(await page.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
+      "/config/dynamics-configuration",
+    );
+
+    await page.getByRole("radio", { name: "Dynamics 365" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByText("Save Successful.").count()).toBe(1);
+    await expect
+      .poll(async () => (await call("/api/inventory-source", { session: owner })).json.source)
+      .toBe("Dynamics 365");
+    await expectAccessible(page, { name: "CRM configurations with a connection" });
+
+    // Reloaded, the saved choice is the one shown.
+    await page.reload();
+    await expect.poll(() => page.getByRole("radio", { name: "Dynamics 365" }).isChecked()).toBe(true);
+  });
+});
