@@ -44,6 +44,7 @@ try {
   CXone simulator (the contact-center platform stand-in): ${runtime.cxone.url}
   Twilio simulator (the messaging provider check): ${runtime.twilio.url}
   Push platform simulator (mobile applications): in process, projects ${dataDir ? `in ${dataDir}/push-simulator.json` : "in memory"}
+  Files (Downloads' add-on packages): ${dataDir ? `${dataDir}/blobs` : "a temporary directory"}, links signed for 5 minutes
   Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}${widened ? `\n  Listening on ${host} (HOST): other machines that reach it can use the console.` : ""}
 
   Demo sign-in (password: ${demoPassword}):
