@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve, sep } from "node:path";
 import { blobKey, isBlobKey } from "@reachcx/core/blobs/key";
 import type { Blobs } from "@reachcx/core/blobs/port";
@@ -50,8 +50,10 @@ export function directoryBlobs(options: { dir: string; secret: Uint8Array }): Di
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Written aside then renamed would be atomic; a whole-file write is enough for seeded packages.
-      await writeFile(path, body);
+      // Written aside, then renamed over: a download never reads a half-written file.
+      const aside = `${path}.${randomUUID()}.part`;
+      await writeFile(aside, body);
+      await rename(aside, path);
     },
     get: read,
     async exists(key) {
