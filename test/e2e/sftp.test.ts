@@ -145,4 +145,29 @@ describe("SFTP connections", () => {
       .poll(async () => (await call("/api/sftp-export", { session: tenant })).json)
       .toMatchObject({ configured: true, ftpExportURL: sftp.host, ftpExportPassword: "********" });
   });
+
+  it("a failed load of either tab answers the spec's failure toast, not an error page", async () => {
+    const tenant = await newTenant([]);
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    // The store failing is not something a test can cause through the API: the browser sees the answer
+    // a failing server gives.
+    const failing = {
+      status: 500,
+      contentType: "application/problem+json",
+      body: '{"title":"Internal Server Error","status":500}',
+    };
+    await page.route(/\/api\/sftp-(imports|export)(\?|$)/, (route) => route.fulfill(failing));
+
+    await page.goto(`${inject("baseUrl")}/config/sftp`);
+    await page.getByText(CHECK_FAILED_MESSAGE).waitFor();
+    await page.getByText("The SFTP imports could not be loaded.").waitFor();
+    await page.getByRole("button", { name: "Add SFTP Import" }).waitFor();
+
+    await page.goto(`${inject("baseUrl")}/config/sftp?tab=export`);
+    await page.getByText("The SFTP export could not be loaded.").waitFor();
+    await expect.poll(() => page.getByText(CHECK_FAILED_MESSAGE).count()).toBeGreaterThan(0);
+    await expectAccessible(page, { name: "SFTP export tab, load failed" });
+  });
 });

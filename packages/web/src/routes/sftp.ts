@@ -15,9 +15,12 @@ export const sftpRoute = createRoute({
   validateSearch: sftpSearch,
   loaderDeps: ({ search }) => ({ tab: tabOf(search), cursor: search.cursors?.at(-1) }),
   loader: ({ context, deps }) =>
-    whenOpen(context, screen, async () => {
-      if (deps.tab === "export") await context.queryClient.ensureQueryData(sftpExportQuery());
-      else await context.queryClient.ensureQueryData(sftpImportListQuery(SFTP_IMPORT_PAGE_SIZE, deps.cursor));
-    }),
+    // A prefetch never throws: a failed load is the tab's to answer with the spec's toast (spec 001 §8),
+    // not the route's error page.
+    whenOpen(context, screen, () =>
+      deps.tab === "export"
+        ? context.queryClient.prefetchQuery(sftpExportQuery())
+        : context.queryClient.prefetchQuery(sftpImportListQuery(SFTP_IMPORT_PAGE_SIZE, deps.cursor)),
+    ),
   component: lazyRouteComponent(() => import("../features/sftp/SftpScreen.tsx"), "SftpScreen"),
 });

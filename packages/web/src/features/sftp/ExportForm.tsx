@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Loader,
   NumberInput,
   Paper,
   PasswordInput,
@@ -12,12 +13,19 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { DEFAULT_PORT, SAVED_MESSAGE, SftpExportInput, saveFailedMessage } from "@reachcx/core/sftp/schema";
-import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { fieldErrors } from "../../lib/api.ts";
 import { displayLocale } from "../../lib/format.ts";
 import { schemaErrors } from "../../lib/validate.ts";
-import { type SftpExportBody, saveSftpExport, sftpExportQuery, sftpKeys } from "./api.ts";
-import { toast } from "./toast.ts";
+import {
+  type SftpExportAnswer,
+  type SftpExportBody,
+  saveSftpExport,
+  sftpExportQuery,
+  sftpKeys,
+} from "./api.ts";
+import { testedToast, toast } from "./toast.ts";
 import { useConnectionTest } from "./useConnectionTest.ts";
 
 const CHECK_TO_EXPORT: Record<string, string> = {
@@ -46,9 +54,19 @@ const bodyOf = (values: Values): SftpExportBody => ({
  * the spec's field names. Like the import form, Save follows a successful Test Connection and any edit
  * resets it (docs/decisions.md, SFTP).
  */
-export function ExportForm() {
+export function ExportTab() {
+  const target = useQuery(sftpExportQuery());
+  // Spec 001 §8: a failed load says the same as a failed test.
+  useEffect(() => {
+    if (target.error) testedToast(false);
+  }, [target.error]);
+  if (target.data) return <ExportForm data={target.data} />;
+  if (target.isError) return <Text c="red">The SFTP export could not be loaded.</Text>;
+  return <Loader size="sm" aria-label="Loading" />;
+}
+
+function ExportForm({ data }: { data: SftpExportAnswer }) {
   const queryClient = useQueryClient();
-  const { data } = useSuspenseQuery(sftpExportQuery());
   // The check speaks the import form's names; its errors land on the export's inputs.
   const test = useConnectionTest((errors) =>
     form.setErrors(

@@ -106,6 +106,7 @@ export function ImportTab() {
               </Table.Td>
             </Table.Tr>
           ))}
+          {list.isError && !data && <EmptyRow columns={6}>The SFTP imports could not be loaded.</EmptyRow>}
           {data && data.items.length === 0 && (
             <EmptyRow columns={6}>No SFTP imports yet. Add one with Add SFTP Import.</EmptyRow>
           )}

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Title } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
-import { ExportForm } from "./ExportForm.tsx";
+import { ExportTab } from "./ExportForm.tsx";
 import { ImportTab } from "./ImportTab.tsx";
 import { type SftpTab, tabOf } from "./search.ts";
 
@@ -26,7 +26,7 @@ export function SftpScreen() {
           <ImportTab />
         </Tabs.Panel>
         <Tabs.Panel value="export" pt="md">
-          <ExportForm />
+          <ExportTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>
