@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { call, newTenant, type Session } from "../support/api.ts";
+import { call, newTenant, type Session, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
 import { connectDynamics, DYNAMICS } from "../support/dynamics.ts";
@@ -107,5 +107,24 @@ describe("CRM Configurations screen", () => {
     // Reloaded, the saved choice is the one shown.
     await page.reload();
     await expect.poll(() => page.getByRole("radio", { name: "Dynamics 365" }).isChecked()).toBe(true);
+
+    // The connection removed since (as a reconfiguring wizard would): the choice stays, with a warning.
+    const store = await testStore();
+    await store.entities.tenantSettings
+      .update({ tenant: owner.tenant })
+      .remove(["e2ClientId", "e2ClientSecret", "onPremAccessUrl"])
+      .go();
+    await page.reload();
+    await expect
+      .poll(() =>
+        page.getByRole("alert").filter({ hasText: "Campaigns take their records from Dynamics 365" }).count(),
+      )
+      .toBe(1);
+    await expect.poll(() => page.getByRole("link", { name: "Configure Connection" }).count()).toBe(1);
+    await page.getByRole("radio", { name: "ReachCX" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(async () => (await call("/api/inventory-source", { session: owner })).json.source)
+      .toBe("ReachCX");
   });
 });

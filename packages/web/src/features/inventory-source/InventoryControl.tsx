@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Radio, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { INVENTORY_SOURCES, type InventorySourceName } from "@reachcx/core/inventory-source/api";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
@@ -36,6 +36,12 @@ export function InventoryControl() {
 
   return (
     <Stack>
+      {data.source === "Dynamics 365" && !data.dynamicsConnected && (
+        <Alert color="yellow">
+          Campaigns take their records from Dynamics 365, but no Dynamics connection is set: configure it
+          under Dynamics CRM, or choose ReachCX.
+        </Alert>
+      )}
       <Radio.Group
         label="Inventory source"
         description="Where campaigns take the records they dial"
