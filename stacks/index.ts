@@ -19,6 +19,10 @@ export function addStacks(app: App) {
     architecture: "arm_64",
     memorySize: 1024,
     timeout: 30,
+    // ssh2 (the SFTP check) tries two optional native add-ons inside try/catch and falls back to pure
+    // JavaScript without them; binaries built on this machine would not run on arm64 Lambda anyway, so
+    // they stay out of the bundle instead of breaking it.
+    nodejs: { esbuild: { external: ["cpu-features", "*.node"] } },
   });
   for (const stack of Object.values(STACKS)) app.stack(stack);
 }
