@@ -81,7 +81,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     "--mantine-color-success": readable(teal[8], white),
   };
   for (const [name, shades] of Object.entries(resolved.colors)) {
-    light[`--mantine-color-${name}-light-color`] = readable(shades[9], shades[1]);
+    // The light variant's text sits on shade 1, and on shade 3 when hovered (an active nav item under
+    // the mouse): AA on the darker of the two.
+    light[`--mantine-color-${name}-light-color`] = readable(shades[9], shades[3]);
     light[`--mantine-color-${name}-text`] = readable(shades[8], white);
     light[`--mantine-color-${name}-outline`] = readable(shades[8], white);
   }
