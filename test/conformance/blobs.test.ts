@@ -57,6 +57,8 @@ blobsSuite("embedded directory", () => directoryBlobs({ dir: embeddedDir, secret
 
 describe("embedded links", () => {
   const blobs = directoryBlobs({ dir: mkdtempSync(join(tmpdir(), "blobs-links-")), secret });
+  // A different first character: the last one carries only 4 bits, so "A" there is often the signature's own.
+  const tampered = (sig: string) => `${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`;
   const queryOf = (link: string) => {
     const url = new URL(link, "http://x");
     return { key: url.pathname.replace(/^\/blobs\//, ""), query: Object.fromEntries(url.searchParams) };
@@ -79,7 +81,7 @@ describe("embedded links", () => {
     expect(await blobs.open("pkg/other.zip", query)).toEqual(refused);
     expect(await blobs.open(key, { ...query, exp: String(Number(query.exp) + 3600) })).toEqual(refused);
     expect(await blobs.open(key, { ...query, name: "evil.exe" })).toEqual(refused);
-    expect(await blobs.open(key, { ...query, sig: `${query.sig?.slice(0, -1)}A` })).toEqual(refused);
+    expect(await blobs.open(key, { ...query, sig: tampered(query.sig ?? "") })).toEqual(refused);
     expect(await blobs.open(key, { exp: query.exp, name: query.name })).toEqual(refused);
     expect(await blobs.open("../pkg/file.zip", query)).toEqual(refused);
   });
