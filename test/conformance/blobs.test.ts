@@ -39,7 +39,10 @@ function blobsSuite(name: string, make: () => Blobs) {
       for (const key of ["../escape", "/absolute", "a//b", "a/./b", "a/../../b", "", "sp ace", "a\\b"]) {
         await expect(blobs.put(key, bytes("x")), key).rejects.toThrow(/blob key/);
         await expect(blobs.get(key), key).rejects.toThrow(/blob key/);
+        await expect(blobs.exists(key), key).rejects.toThrow(/blob key/);
+        await expect(blobs.delete(key), key).rejects.toThrow(/blob key/);
         await expect(blobs.downloadLink(key, 60), key).rejects.toThrow(/blob key/);
+        await expect(blobs.downloadLink(key, 60, { fileName: "F.zip" }), key).rejects.toThrow(/blob key/);
       }
     });
 

@@ -66,10 +66,12 @@ export function directoryBlobs(options: { dir: string; secret: Uint8Array }): Di
       await rm(pathOf(key), { force: true });
     },
     async downloadLink(key, ttlSeconds, link) {
+      // Checked first: with a file name given, nothing below would look at the key before signing it.
+      const path = blobKey(key);
       const exp = String(Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(ttlSeconds)));
-      const name = link?.fileName ?? blobKey(key).split("/").pop() ?? "download";
+      const name = link?.fileName ?? path.split("/").pop() ?? "download";
       const query = new URLSearchParams({ exp, name, sig: sign(key, exp, name) });
-      return `${BLOB_PATH}/${key}?${query}`;
+      return `${BLOB_PATH}/${path}?${query}`;
     },
     async open(key, query, now = Date.now()) {
       const { exp, sig, name } = query;
