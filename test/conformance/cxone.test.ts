@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CxoneSession, cxoneClient, login, orElse } from "../../packages/core/src/cxone/index.ts";
+import { type Env, provideEnv } from "../../packages/core/src/env.ts";
 import { type CxoneSimulator, startCxoneSimulator } from "../../packages/local/src/simulators/cxone.ts";
 import { SIMULATED_UNITS } from "../../packages/local/src/simulators/cxone-data.ts";
 
@@ -27,6 +28,10 @@ const cloud = (overrides: Partial<Parameters<typeof login>[0]> = {}) =>
   }) as Parameters<typeof login>[0];
 
 beforeAll(async () => {
+  // The client's requests go through the outbound policy, which reads the mode from the Env: embedded,
+  // as the simulator lives on loopback. Nothing else of the Env is used here.
+  const policy: Pick<Env, "mode" | "outbound"> = { mode: "embedded", outbound: { closedPorts: new Set() } };
+  provideEnv(policy as Env);
   sim = await startCxoneSimulator();
   const result = await login(cloud(), log);
   if (!result.ok) throw new Error(`login failed: ${JSON.stringify(result.error)}`);

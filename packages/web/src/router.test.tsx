@@ -66,7 +66,17 @@ function fakeServer() {
       }
       if (url === "/api/auth/me") return Response.json({ context: current?.context });
       if (url === "/api/tenant-settings")
-        return Response.json({ id: "acme", company: "Acme Collections", icBU: current?.context.icBU });
+        return Response.json({
+          id: "acme",
+          company: "Acme Collections",
+          icProduct: "CXOne",
+          icBU: current?.context.icBU,
+        });
+      if (url === "/api/login/nic/defaults")
+        return Response.json({
+          legacyTokenUrl: "https://legacy.example/token",
+          discoveryDomain: "cxone.example",
+        });
       return Response.json({ title: "Not Found", status: 404 }, { status: 404 });
     }),
   );
@@ -219,7 +229,7 @@ describe("screens", () => {
 
   it("sends the bearer token and the tenant api key with every call", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
-    renderApp("/config");
+    renderApp("/config?product=CXOne&step=form");
     expect(((await screen.findByLabelText(/Business Unit/)) as HTMLInputElement).value).toBe("4600123");
     const settings = requests.find((r) => r.url === "/api/tenant-settings");
     expect(settings?.headers.get("authorization")).toBe("Bearer t-1");
@@ -230,7 +240,7 @@ describe("screens", () => {
 describe("realtime", () => {
   it("refetches the tenant settings when the change feed reports a change", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
-    renderApp("/config");
+    renderApp("/config?product=CXOne&step=form");
     expect(((await screen.findByLabelText(/Business Unit/)) as HTMLInputElement).value).toBe("4600123");
     await waitFor(() => expect(FakeSocket.latest).toBeDefined());
     act(() => FakeSocket.latest?.onopen?.());
