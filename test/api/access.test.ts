@@ -246,6 +246,13 @@ describe("a route without an entry", () => {
     );
   });
 
+  it("cannot be registered for every method, which the gate would take for middleware", async () => {
+    const { createApi } = await import("../../packages/functions/src/api/app.ts");
+    expect(() => createApi((app) => app.all("/everything", (c) => c.text("open")))).toThrow(
+      "API routes registered for every method (name the method instead): /api/everything",
+    );
+  });
+
   it("is refused if served all the same, and a host's own routes are left to the host", async () => {
     const { Hono } = await import("hono");
     const { assertAccessTable, enforceAccess } = await import("../../packages/functions/src/api/access.ts");

@@ -53,6 +53,15 @@ export const enforceAccess = createMiddleware<AuthVars>(async (c, next) => {
  * one stops the server at startup (and the test runs) instead of being served open.
  */
 export function assertAccessTable(app: { routes: readonly RouterRoute[] }) {
+  // `all()` registers an endpoint as "ALL", which enforceAccess takes for middleware and lets through:
+  // under /api only a wildcard (a middleware's path) may be registered for every method.
+  const everyMethod = app.routes
+    .filter((r) => r.method === "ALL" && isApiPath(r.path) && !r.path.endsWith("*"))
+    .map((r) => r.path);
+  if (everyMethod.length > 0)
+    throw new Error(
+      `API routes registered for every method (name the method instead): ${everyMethod.join(", ")}`,
+    );
   const missing = [
     ...new Set(
       endpoints(app.routes)
