@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { ProblemSchema } from "@reachcx/core/error/problem";
 import { API_ACCESS, describeNeed, type NeedName, needOf } from "@reachcx/core/rights/access";
-import { toJsonSchema } from "@valibot/to-json-schema";
+import { QUERY_DEFINITIONS } from "@reachcx/core/search/schema";
+import { addGlobalDefs, toJsonSchema } from "@valibot/to-json-schema";
 import type { Env, Hono, Schema } from "hono";
 import { generateSpecs } from "hono-openapi";
 
@@ -23,6 +24,9 @@ const PAGE = `<!doctype html>
  * The OpenAPI document generated from the route schemas (/api/openapi.json) and an interactive page
  * (/api/docs) served from the swagger-ui-dist package, so it works with no internet.
  */
+// Recursive schemas are named in components.schemas by these names (the converter numbers them otherwise).
+addGlobalDefs(QUERY_DEFINITIONS);
+
 export function docs<E extends Env, S extends Schema, B extends string>(app: Hono<E, S, B>) {
   let document: Promise<OpenApiDocument> | undefined;
   app.get("/openapi.json", async (c) => {
@@ -85,7 +89,7 @@ function withProblems(doc: OpenApiDocument): OpenApiDocument {
         };
       }
     }
-  const { $schema: _, ...problem } = toJsonSchema(ProblemSchema);
+  const { $schema: _, ...problem } = toJsonSchema(ProblemSchema, { definitions: {} });
   const schemas = { ...doc.components?.schemas, Problem: problem };
   return { ...doc, components: { ...doc.components, schemas } } as OpenApiDocument;
 }
