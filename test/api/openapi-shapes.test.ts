@@ -555,6 +555,16 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer("GET /api/inventory-source", await call("/api/inventory-source", { session: tenant }));
   });
 
+  it("names its shared components, and every reference resolves to one", () => {
+    const text = JSON.stringify(doc);
+    const components = (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas;
+    expect(Object.keys(components ?? {})).toEqual(expect.arrayContaining(["QueryNode", "Problem"]));
+    for (const name of Object.keys(components ?? {})) expect(name).toMatch(/^[A-Z][A-Za-z]+$/);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      expect(components).toHaveProperty([name as string]);
+    expect(text).not.toContain('"#/$defs/');
+  });
+
   it("parsed a real answer of every operation the document gives a schema", () => {
     expect([...parsed].sort()).toEqual(Object.keys(ANSWERS).sort());
   });
