@@ -32,6 +32,7 @@ import {
 } from "../../packages/core/src/rest-connection/api.ts";
 import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
+import { Segment, SegmentPage } from "../../packages/core/src/segment/schema.ts";
 import { FtpCheckAnswer, SftpExport, SftpImport, SftpImportPage } from "../../packages/core/src/sftp/api.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
@@ -73,6 +74,10 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/field-mappings": FieldMapping,
   "GET /api/field-mappings/{id}": FieldMapping,
   "PUT /api/field-mappings/{id}": FieldMapping,
+  "GET /api/segments": SegmentPage,
+  "POST /api/segments": Segment,
+  "GET /api/segments/{id}": Segment,
+  "PUT /api/segments/{id}": Segment,
   "GET /api/rest-connections": RestConnectionPage,
   "POST /api/rest-connections": RestConnection,
   "POST /api/rest-connections/test": RestTestLog,
@@ -236,6 +241,40 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "PUT /api/field-mappings/{id}",
       await call(path, { method: "PUT", session: tenant, body: { ...body, name: "Shape Mapping 2" } }),
+    );
+  });
+
+  it("segments: create with a nested group and a sort, list, get, replace", async () => {
+    const query = {
+      type: "group",
+      combinator: "and",
+      not: false,
+      rules: [
+        { type: "rule", field: "state", operator: "eq", value: "TX" },
+        {
+          type: "group",
+          combinator: "or",
+          not: true,
+          rules: [{ type: "rule", field: "zip", operator: "beginsWith", value: "8" }],
+        },
+      ],
+    };
+    const body = {
+      name: "Shape Segment",
+      description: "shapes",
+      query,
+      sort: { field: "lastName", direction: "asc" },
+    };
+    const created = expectAnswer(
+      "POST /api/segments",
+      await call("/api/segments", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer("GET /api/segments", await call("/api/segments?limit=1", { session: tenant }));
+    const path = `/api/segments/${created.id}`;
+    expectAnswer("GET /api/segments/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/segments/{id}",
+      await call(path, { method: "PUT", session: tenant, body: { ...body, sort: null } }),
     );
   });
 

@@ -4,6 +4,7 @@ import type { FieldError } from "../error/index.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, scopeCursor, unscopeCursor } from "../paging.ts";
 import type { FieldType, Node } from "../search/ast.ts";
+import { queryProblems } from "../search/check.ts";
 import { CONTACT_SORTABLE, contactSchema, fieldMap } from "../search/contact-fields.ts";
 import { queryTooLarge } from "../search/limits.ts";
 import { parseSearch } from "../search/parse.ts";
@@ -65,25 +66,20 @@ async function loadInOrder(tenant: string, ids: string[]) {
 }
 
 /**
- * Refuses a query too deep or too big to walk (the search box can nest as the query model can), and rules
- * on fields the tenant's contacts do not have (`types` has no prototype: `constructor` is unknown too).
+ * Refuses a query too deep or too big to walk (the search box can nest as the query model can), rules on
+ * fields the tenant's contacts do not have (`types` has no prototype: `constructor` is unknown too), and
+ * values or operators that do not fit their field's type (search/check.ts).
  */
-function checkQuery(node: Node, types: Record<string, FieldType>) {
+export function checkQuery(node: Node, types: Record<string, FieldType>) {
   const tooLarge = queryTooLarge(node);
   if (tooLarge !== null)
     throw new VisibleError("input", "search.too_complex", tooLarge, [{ path: "query", message: tooLarge }]);
-  const errors: FieldError[] = [];
-  const walk = (n: Node) => {
-    if (n.type === "group") n.rules.forEach(walk);
-    else if (n.type === "rule" && !types[n.field])
-      errors.push({
-        path: "query",
-        message: n.field.startsWith("custom:")
-          ? `Unknown custom field: ${n.field.slice(7)}`
-          : `Unknown field: ${n.field}`,
-      });
-  };
-  walk(node);
-  if (errors.length > 0)
-    throw new VisibleError("input", "search.unknown_field", errors[0]?.message ?? "", errors);
+  const problems = queryProblems(node, types);
+  if (problems.length > 0)
+    throw new VisibleError(
+      "input",
+      problems.some((p) => p.startsWith("Unknown ")) ? "search.unknown_field" : "search.bad_value",
+      problems[0] ?? "",
+      problems.map((message): FieldError => ({ path: "query", message })),
+    );
 }

@@ -72,6 +72,12 @@ export const API_ACCESS = {
   "PUT /api/field-mappings/{id}": "configuration",
   "DELETE /api/field-mappings/{id}": "configuration",
 
+  "GET /api/segments": "listManagement",
+  "POST /api/segments": "listManagement",
+  "GET /api/segments/{id}": "listManagement",
+  "PUT /api/segments/{id}": "listManagement",
+  "DELETE /api/segments/{id}": "listManagement",
+
   "GET /api/rest-connections": "configuration",
   "POST /api/rest-connections": "configuration",
   "POST /api/rest-connections/test": "configuration",

@@ -11,6 +11,7 @@ import { LoginEntity } from "./entities/login.ts";
 import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
 import { PushProjectEntity } from "./entities/push-project.ts";
 import { RestConnectionEntity } from "./entities/rest-connection.ts";
+import { SegmentEntity } from "./entities/segment.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
 import { UserEntity } from "./entities/user.ts";
@@ -26,6 +27,7 @@ export * from "./entities/login.ts";
 export * from "./entities/mobile-configuration.ts";
 export * from "./entities/push-project.ts";
 export * from "./entities/rest-connection.ts";
+export * from "./entities/segment.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
 export * from "./entities/user.ts";
@@ -46,6 +48,7 @@ export const entities = {
   ftpImport: FtpImportEntity,
   ftpExport: FtpExportEntity,
   inventorySource: InventorySourceEntity,
+  segment: SegmentEntity,
 };
 export type EntityName = keyof typeof entities;
 

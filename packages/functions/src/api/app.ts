@@ -21,6 +21,7 @@ import { loginNic } from "./routes/login-nic.ts";
 import { mobileConfigurations } from "./routes/mobile-configurations.ts";
 import { project } from "./routes/project.ts";
 import { restConnections } from "./routes/rest-connections.ts";
+import { segments } from "./routes/segments.ts";
 import { sftpExport, sftpImports } from "./routes/sftp.ts";
 import { smsMappings, smsPointsOfContactRoute, smsProviders } from "./routes/sms.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
@@ -59,6 +60,7 @@ const routes = new Hono<AuthVars>()
   .route("/custom-fields", customFields)
   .route("/contacts", contacts)
   .route("/field-mappings", fieldMappings)
+  .route("/segments", segments)
   .route("/rest-connections", restConnections)
   .route("/sftp-imports", sftpImports)
   .route("/sftp-export", sftpExport)
