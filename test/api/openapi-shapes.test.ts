@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
+import { DispositionList } from "../../packages/core/src/disposition/index.ts";
 import { DownloadLink, DownloadList } from "../../packages/core/src/downloads/api.ts";
 import { DynamicsCredentials } from "../../packages/core/src/dynamics/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
@@ -18,6 +19,7 @@ import {
   SmsMappingsSaved,
   SmsPointsOfContact,
 } from "../../packages/core/src/messaging/api.ts";
+import { PaymentProfileList, Profile, ProfilePage } from "../../packages/core/src/profile/schema.ts";
 import {
   MobileConfiguration,
   MobileConfigurationPage,
@@ -78,6 +80,12 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/segments": Segment,
   "GET /api/segments/{id}": Segment,
   "PUT /api/segments/{id}": Segment,
+  "GET /api/profiles": ProfilePage,
+  "POST /api/profiles": Profile,
+  "GET /api/profiles/{id}": Profile,
+  "PUT /api/profiles/{id}": Profile,
+  "GET /api/dispositions": DispositionList,
+  "GET /api/payment-profiles": PaymentProfileList,
   "GET /api/rest-connections": RestConnectionPage,
   "POST /api/rest-connections": RestConnection,
   "POST /api/rest-connections/test": RestTestLog,
@@ -276,6 +284,35 @@ describe("real answers parse with the documented schemas", () => {
       "PUT /api/segments/{id}",
       await call(path, { method: "PUT", session: tenant, body: { ...body, sort: null } }),
     );
+  });
+
+  it("dialing profiles with a channel and a custom retry, the catalogue, payment profiles", async () => {
+    const body = {
+      name: "Shape Profile",
+      retry: {
+        custRetry: [
+          {
+            name: "Busy",
+            codes: [15],
+            retriesbyattempt: [{ start: 1, end: 3, minDuration: 10, priority: 1 }],
+          },
+        ],
+      },
+      channels: [{ type: "Voice", retryDelay: 60, maxAttempts: 3, maxContacts: 1 }],
+    };
+    const created = expectAnswer(
+      "POST /api/profiles",
+      await call("/api/profiles", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer("GET /api/profiles", await call("/api/profiles?limit=1", { session: tenant }));
+    const path = `/api/profiles/${created.id}`;
+    expectAnswer("GET /api/profiles/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/profiles/{id}",
+      await call(path, { method: "PUT", session: tenant, body: { name: "Shape 2" } }),
+    );
+    expectAnswer("GET /api/dispositions", await call("/api/dispositions", { session: tenant }));
+    expectAnswer("GET /api/payment-profiles", await call("/api/payment-profiles", { session: tenant }));
   });
 
   it("REST connections: create with every part filled in, list, get, replace, Test", async () => {

@@ -78,6 +78,14 @@ export const API_ACCESS = {
   "PUT /api/segments/{id}": "listManagement",
   "DELETE /api/segments/{id}": "listManagement",
 
+  "GET /api/profiles": "listManagement",
+  "POST /api/profiles": "listManagement",
+  "GET /api/profiles/{id}": "listManagement",
+  "PUT /api/profiles/{id}": "listManagement",
+  "DELETE /api/profiles/{id}": "listManagement",
+  "GET /api/dispositions": "listManagement",
+  "GET /api/payment-profiles": "listManagement",
+
   "GET /api/rest-connections": "configuration",
   "POST /api/rest-connections": "configuration",
   "POST /api/rest-connections/test": "configuration",

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Service } from "electrodb";
 import { ActivityLogEntity } from "./entities/activity-log.ts";
+import { CampaignEntity } from "./entities/campaign.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
@@ -9,6 +10,8 @@ import { FtpImportEntity } from "./entities/ftp-import.ts";
 import { InventorySourceEntity } from "./entities/inventory-source.ts";
 import { LoginEntity } from "./entities/login.ts";
 import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
+import { PaymentProfileEntity } from "./entities/payment-profile.ts";
+import { ProfileEntity } from "./entities/profile.ts";
 import { PushProjectEntity } from "./entities/push-project.ts";
 import { RestConnectionEntity } from "./entities/rest-connection.ts";
 import { SegmentEntity } from "./entities/segment.ts";
@@ -17,6 +20,7 @@ import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
 import { UserEntity } from "./entities/user.ts";
 
 export * from "./entities/activity-log.ts";
+export * from "./entities/campaign.ts";
 export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
 export * from "./entities/field-mapping.ts";
@@ -25,6 +29,8 @@ export * from "./entities/ftp-import.ts";
 export * from "./entities/inventory-source.ts";
 export * from "./entities/login.ts";
 export * from "./entities/mobile-configuration.ts";
+export * from "./entities/payment-profile.ts";
+export * from "./entities/profile.ts";
 export * from "./entities/push-project.ts";
 export * from "./entities/rest-connection.ts";
 export * from "./entities/segment.ts";
@@ -49,6 +55,9 @@ export const entities = {
   ftpExport: FtpExportEntity,
   inventorySource: InventorySourceEntity,
   segment: SegmentEntity,
+  profile: ProfileEntity,
+  campaign: CampaignEntity,
+  paymentProfile: PaymentProfileEntity,
 };
 export type EntityName = keyof typeof entities;
 

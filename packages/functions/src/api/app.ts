@@ -19,6 +19,7 @@ import { health } from "./routes/health.ts";
 import { inventorySource } from "./routes/inventory-source.ts";
 import { loginNic } from "./routes/login-nic.ts";
 import { mobileConfigurations } from "./routes/mobile-configurations.ts";
+import { dispositions, paymentProfiles, profiles } from "./routes/profiles.ts";
 import { project } from "./routes/project.ts";
 import { restConnections } from "./routes/rest-connections.ts";
 import { segments } from "./routes/segments.ts";
@@ -61,6 +62,9 @@ const routes = new Hono<AuthVars>()
   .route("/contacts", contacts)
   .route("/field-mappings", fieldMappings)
   .route("/segments", segments)
+  .route("/profiles", profiles)
+  .route("/dispositions", dispositions)
+  .route("/payment-profiles", paymentProfiles)
   .route("/rest-connections", restConnections)
   .route("/sftp-imports", sftpImports)
   .route("/sftp-export", sftpExport)
