@@ -19,7 +19,7 @@ import {
   SmsMappingsSaved,
   SmsPointsOfContact,
 } from "../../packages/core/src/messaging/api.ts";
-import { PaymentProfileList, Profile, ProfilePage } from "../../packages/core/src/profile/schema.ts";
+import { PaymentProfileList, Profile, ProfilePage } from "../../packages/core/src/profile/api.ts";
 import {
   MobileConfiguration,
   MobileConfigurationPage,
@@ -34,7 +34,7 @@ import {
 } from "../../packages/core/src/rest-connection/api.ts";
 import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
-import { Segment, SegmentPage } from "../../packages/core/src/segment/schema.ts";
+import { Segment, SegmentPage } from "../../packages/core/src/segment/api.ts";
 import { FtpCheckAnswer, SftpExport, SftpImport, SftpImportPage } from "../../packages/core/src/sftp/api.ts";
 import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";

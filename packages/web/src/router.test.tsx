@@ -204,10 +204,10 @@ describe("sign-in", () => {
 describe("screens", () => {
   it("shows a screen that is not built yet with its title and spec section, inside the shell", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
-    renderApp("/segment/new?op=clone");
-    expect(await screen.findByRole("heading", { name: "Segment" })).toBeTruthy();
+    renderApp("/campaigns");
+    expect(await screen.findByRole("heading", { name: "Campaigns" })).toBeTruthy();
     expect(screen.getByText("This screen is not built yet.")).toBeTruthy();
-    expect(screen.getByText(/spec 002 Segment editor/)).toBeTruthy();
+    expect(screen.getByText(/spec 002 Campaigns screen/)).toBeTruthy();
     const drawer = screen.getByTestId("nav-drawer");
     expect(within(drawer).getByText("List Management")).toBeTruthy();
     expect(screen.getByTestId("company-name").textContent).toBe("Acme Collections");

@@ -20,6 +20,7 @@ import { inventorySourceRoute } from "./routes/inventory-source.ts";
 import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
 import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
+import { segmentRoute, segmentsRoute } from "./routes/segments.ts";
 import { sftpRoute } from "./routes/sftp.ts";
 
 /**
@@ -79,6 +80,8 @@ const built = [
   customFieldsRoute,
   fieldMappingsRoute,
   fieldMappingRoute,
+  segmentsRoute,
+  segmentRoute,
   restConnectionsRoute,
   restConnectionRoute,
   sftpRoute,

@@ -4,14 +4,10 @@ import { useStore } from "../env.ts";
 import { type FieldError, VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
 import type { ProfileItem } from "../store/entities.ts";
-import {
-  type Channel,
-  IN_USE_MESSAGE,
-  type Profile,
-  type ProfileBody,
-  UNKNOWN_PAYMENT_PROFILE_MESSAGE,
-} from "./schema.ts";
+import type { ProfileChannel as Channel, Profile } from "./api.ts";
+import { IN_USE_MESSAGE, type ProfileBody, UNKNOWN_PAYMENT_PROFILE_MESSAGE } from "./schema.ts";
 
+export * from "./api.ts";
 export * from "./schema.ts";
 export * from "./usage.ts";
 

@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { boundedArray } from "../bounds.ts";
 import { DISPOSITIONS, isDispositionCode } from "../disposition/index.ts";
-import { PageQuery, pageOf } from "../paging.ts";
 
 /**
  * Dialing profiles (spec 002 Dialing Profile page, §3 Dialing Profile / Profile channel / Custom retry,
@@ -205,70 +204,3 @@ export type ProfileBody = v.InferOutput<typeof ProfileBody>;
 
 /** A new profile as the page starts it (spec 002 §9: ratio 20, only orgDnc on). */
 export const newProfile = (): ProfileBody => v.parse(ProfileBody, { name: "New profile" });
-
-const timestamp = v.pipe(v.string(), v.isoTimestamp());
-
-const ChannelAnswer = v.strictObject({
-  type: v.picklist(CHANNEL_TYPES),
-  order: v.number(),
-  retryDelay: v.number(),
-  maxAttempts: v.number(),
-  maxContacts: v.nullable(v.number()),
-  paymentProfileId: v.nullable(v.string()),
-  paymentProfileName: v.nullable(v.string()),
-  defaultTimeZone: v.nullable(v.string()),
-});
-export type Channel = v.InferOutput<typeof ChannelAnswer>;
-
-/** A profile as the API answers it. */
-export const Profile = v.strictObject({
-  tenant: v.string(),
-  id: v.string(),
-  name: v.string(),
-  useAi: v.boolean(),
-  freshLIFO: v.boolean(),
-  retryLIFO: v.boolean(),
-  scrubber: v.strictObject({
-    cell: v.boolean(),
-    natDnc: v.boolean(),
-    stateDnc: v.boolean(),
-    orgDnc: v.boolean(),
-    phoneDup: v.boolean(),
-    contactDup: v.boolean(),
-  }),
-  retry: v.strictObject({
-    ratio: v.number(),
-    minDuration: v.number(),
-    maxAttempts: v.number(),
-    maxContacts: v.number(),
-    custRetry: v.array(
-      v.strictObject({
-        name: v.string(),
-        codes: v.array(v.number()),
-        retriesbyattempt: v.array(
-          v.strictObject({
-            start: v.number(),
-            end: v.number(),
-            minDuration: v.number(),
-            priority: v.number(),
-          }),
-        ),
-        max: v.number(),
-      }),
-    ),
-  }),
-  ai: v.strictObject({ org: v.boolean(), system: v.boolean() }),
-  channels: v.array(ChannelAnswer),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-export type Profile = v.InferOutput<typeof Profile>;
-
-export const ProfilePage = pageOf(Profile);
-export const ProfileListQuery = PageQuery;
-export const ProfileIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
-
-/** GET /api/payment-profiles (spec 003 §7.1 tenantPayProfiles): what a non-voice channel may name. */
-export const PaymentProfileList = v.strictObject({
-  items: v.array(v.strictObject({ id: v.string(), name: v.string() })),
-});

@@ -8,8 +8,10 @@ import type { Group } from "../search/ast.ts";
 import { CONTACT_SORTABLE, contactSchema } from "../search/contact-fields.ts";
 import type { SegmentItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
-import { nodesOf, SEGMENT_PAGE_SIZE, type Segment, type SegmentBody, type SegmentSort } from "./schema.ts";
+import type { Segment } from "./api.ts";
+import { nodesOf, SEGMENT_PAGE_SIZE, type SegmentBody, type SegmentSort } from "./schema.ts";
 
+export * from "./api.ts";
 export * from "./schema.ts";
 
 const notFound = (id: string) =>
