@@ -18,6 +18,7 @@ import { downloadsRoute } from "./routes/downloads.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
 import { inventorySourceRoute } from "./routes/inventory-source.ts";
 import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
+import { profileRoute, profilesRoute } from "./routes/profiles.ts";
 import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
 import { segmentRoute, segmentsRoute } from "./routes/segments.ts";
@@ -82,6 +83,8 @@ const built = [
   fieldMappingRoute,
   segmentsRoute,
   segmentRoute,
+  profilesRoute,
+  profileRoute,
   restConnectionsRoute,
   restConnectionRoute,
   sftpRoute,
