@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
+import { DncCheckAnswer, DncEntry, DncImportAnswer, DncPage } from "../../packages/core/src/dnc/api.ts";
 import { DownloadLink, DownloadList } from "../../packages/core/src/downloads/api.ts";
 import { DynamicsCredentials } from "../../packages/core/src/dynamics/api.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
@@ -86,6 +87,10 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "PUT /api/profiles/{id}": Profile,
   "GET /api/dispositions": DispositionList,
   "GET /api/payment-profiles": PaymentProfileList,
+  "GET /api/dnc": DncPage,
+  "POST /api/dnc": DncEntry,
+  "POST /api/dnc/check": DncCheckAnswer,
+  "POST /api/dnc/import": DncImportAnswer,
   "GET /api/rest-connections": RestConnectionPage,
   "POST /api/rest-connections": RestConnection,
   "POST /api/rest-connections/test": RestTestLog,
@@ -313,6 +318,35 @@ describe("real answers parse with the documented schemas", () => {
     );
     expectAnswer("GET /api/dispositions", await call("/api/dispositions", { session: tenant }));
     expectAnswer("GET /api/payment-profiles", await call("/api/payment-profiles", { session: tenant }));
+  });
+
+  it("do-not-call: add, list, check, import", async () => {
+    expectAnswer(
+      "POST /api/dnc",
+      await call("/api/dnc", {
+        method: "POST",
+        session: tenant,
+        body: { phone: "3035550400", expiresAt: "2099-01-01" },
+      }),
+    );
+    expectAnswer("GET /api/dnc", await call("/api/dnc?limit=1", { session: tenant }));
+    expectAnswer(
+      "POST /api/dnc/check",
+      await call("/api/dnc/check", {
+        method: "POST",
+        session: tenant,
+        body: { phones: ["3035550400", "x"] },
+      }),
+    );
+    expectAnswer(
+      "POST /api/dnc/import",
+      await call("/api/dnc/import", {
+        method: "POST",
+        session: tenant,
+        raw: "3035550401\nbad\n",
+        headers: { "content-type": "text/csv" },
+      }),
+    );
   });
 
   it("REST connections: create with every part filled in, list, get, replace, Test", async () => {

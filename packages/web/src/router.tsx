@@ -14,6 +14,7 @@ import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
 import type { RouterContext } from "./routes/context.ts";
 import { customFieldsRoute } from "./routes/custom-fields.ts";
+import { dncRoute } from "./routes/dnc.ts";
 import { downloadsRoute } from "./routes/downloads.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
 import { inventorySourceRoute } from "./routes/inventory-source.ts";
@@ -85,6 +86,7 @@ const built = [
   segmentRoute,
   profilesRoute,
   profileRoute,
+  dncRoute,
   restConnectionsRoute,
   restConnectionRoute,
   sftpRoute,

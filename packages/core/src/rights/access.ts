@@ -86,6 +86,12 @@ export const API_ACCESS = {
   "GET /api/dispositions": "listManagement",
   "GET /api/payment-profiles": "listManagement",
 
+  "GET /api/dnc": "listManagement",
+  "POST /api/dnc": "listManagement",
+  "POST /api/dnc/check": "listManagement",
+  "POST /api/dnc/import": "listManagement",
+  "DELETE /api/dnc/{phone}": "listManagement",
+
   "GET /api/rest-connections": "configuration",
   "POST /api/rest-connections": "configuration",
   "POST /api/rest-connections/test": "configuration",

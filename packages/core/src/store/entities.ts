@@ -4,6 +4,7 @@ import { ActivityLogEntity } from "./entities/activity-log.ts";
 import { CampaignEntity } from "./entities/campaign.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
+import { DoNotCallEntity } from "./entities/do-not-call.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { FtpExportEntity } from "./entities/ftp-export.ts";
 import { FtpImportEntity } from "./entities/ftp-import.ts";
@@ -23,6 +24,7 @@ export * from "./entities/activity-log.ts";
 export * from "./entities/campaign.ts";
 export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
+export * from "./entities/do-not-call.ts";
 export * from "./entities/field-mapping.ts";
 export * from "./entities/ftp-export.ts";
 export * from "./entities/ftp-import.ts";
@@ -58,6 +60,7 @@ export const entities = {
   profile: ProfileEntity,
   campaign: CampaignEntity,
   paymentProfile: PaymentProfileEntity,
+  doNotCall: DoNotCallEntity,
 };
 export type EntityName = keyof typeof entities;
 

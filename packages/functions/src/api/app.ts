@@ -11,6 +11,7 @@ import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
+import { dnc } from "./routes/dnc.ts";
 import { downloads } from "./routes/downloads.ts";
 import { dynamicsCredentials } from "./routes/dynamics-credentials.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
@@ -65,6 +66,7 @@ const routes = new Hono<AuthVars>()
   .route("/profiles", profiles)
   .route("/dispositions", dispositions)
   .route("/payment-profiles", paymentProfiles)
+  .route("/dnc", dnc)
   .route("/rest-connections", restConnections)
   .route("/sftp-imports", sftpImports)
   .route("/sftp-export", sftpExport)

@@ -79,6 +79,15 @@ export async function unwrap<T>(
   return res.status === 204 ? (undefined as T) : res.json();
 }
 
+/**
+ * A POST whose body is a file (a CSV upload), with the session's headers and the API's error handling; the
+ * typed client sends JSON only.
+ */
+export async function postFile<T>(path: `/api/${string}`, body: Blob, contentType: string): Promise<T> {
+  const res = await apiFetch(path, { method: "POST", body, headers: { "content-type": contentType } });
+  return (await res.json()) as T;
+}
+
 /** Field errors keyed by path, for @mantine/form's setErrors. */
 export const fieldErrors = (err: unknown): Record<string, string> =>
   err instanceof ApiError ? Object.fromEntries(err.errors.map((e) => [e.path, e.message])) : {};

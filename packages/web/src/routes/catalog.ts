@@ -97,6 +97,13 @@ export const SCREENS = [
     spec: "spec 002 Dialing Profile page",
     need: "listManagement",
   },
+  {
+    path: "/dnc",
+    title: "Do Not Call",
+    spec: "spec 000 DoNotCall; docs/compliance.md",
+    need: "listManagement",
+    nav: { section: "List Management" },
+  },
   // Spec 003 §2.1: an empty page, for any signed-in user.
   { path: "/dynamupdate", title: "", spec: "spec 003 §2.1 (an empty page)", need: "signedIn" },
 
