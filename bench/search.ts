@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { group, type Node, type Operator } from "../packages/core/src/search/ast.ts";
 import { encodeOffsetCursor } from "../packages/core/src/search/cursor.ts";
 import { contactDoc, indexChanges } from "../packages/core/src/search/indexer.ts";
 import { parseSearch } from "../packages/core/src/search/parse.ts";
@@ -28,6 +29,13 @@ const sizes = (process.env.BENCH_CONTACTS ?? "100000,1000000").split(",").map(Nu
 const INDEX_N = Number(process.env.BENCH_INDEX_CONTACTS ?? 20000);
 
 const byField = (field: string, direction: "asc" | "desc" = "asc") => [{ field, direction }];
+const rule = (field: string, operator: Operator, value: string | number | boolean): Node => ({
+  type: "rule",
+  field,
+  operator,
+  value,
+});
+const SEGMENT_TYPES = { "custom:balanceDue": "number", "custom:vip": "boolean" } as const;
 /**
  * The contact list's queries (search text + sort + page + total). Those marked * search for what they
  * sort by (a city sorted by city, a last name by last name, names starting with j by email), so the
@@ -68,6 +76,56 @@ const QUERIES: { label: string; request: Omit<SearchRequest, "limit"> }[] = [
     request: { query: parseSearch("den*"), sort: byField("city", "desc") },
   },
   { label: "* 'smith' sort lastName", request: { query: parseSearch("smith"), sort: byField("lastName") } },
+  // Segment queries (issue 11): rule groups of 1, 3 and 5 rules, as the segment editor and builds send them.
+  {
+    label: "seg1: state eq TX",
+    request: { query: group("and", [rule("state", "eq", "TX")]), sort: [], types: SEGMENT_TYPES },
+  },
+  {
+    label: "seg3: TX, zip 7*, balance>=1000",
+    request: {
+      query: group("and", [
+        rule("state", "eq", "TX"),
+        rule("zip", "beginsWith", "7"),
+        rule("custom:balanceDue", "gte", 1000),
+      ]),
+      sort: [],
+      types: SEGMENT_TYPES,
+    },
+  },
+  {
+    label: "seg3: (Denver|Boston) -Smith",
+    request: {
+      query: group("and", [
+        group("or", [rule("city", "eq", "Denver"), rule("city", "eq", "Boston")]),
+        group("and", [rule("lastName", "eq", "Smith")], true),
+      ]),
+      sort: byField("firstName"),
+      types: SEGMENT_TYPES,
+    },
+  },
+  {
+    label: "seg5: nested or, negated",
+    request: {
+      query: group("and", [
+        rule("state", "eq", "TX"),
+        rule("zip", "beginsWith", "75"),
+        group("or", [rule("custom:balanceDue", "gt", 2500), rule("custom:vip", "eq", true)]),
+        group("and", [rule("lastName", "eq", "Smith")], true),
+      ]),
+      sort: byField("lastName"),
+      types: SEGMENT_TYPES,
+    },
+  },
+  {
+    label: "seg1 sort lastName page 1000",
+    request: {
+      query: group("and", [rule("state", "ne", "ZZ")]),
+      sort: byField("lastName"),
+      types: SEGMENT_TYPES,
+      cursor: encodeOffsetCursor(9990),
+    },
+  },
   { label: "* 'j*' sort email", request: { query: parseSearch("j*"), sort: byField("email") } },
 ];
 
@@ -256,5 +314,6 @@ async function indexThroughput() {
 }
 
 console.log("ReachCX contact search bench (embedded SQLite adapter)");
-await indexThroughput();
+// BENCH_ONLY=queries skips the indexer figures (minutes on 2 cores) when only query plans changed.
+if (process.env.BENCH_ONLY !== "queries") await indexThroughput();
 for (const n of sizes) await queryLatency(n);

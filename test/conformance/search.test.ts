@@ -239,6 +239,40 @@ function searchSuite(
       );
     });
 
+    it("answers segment-shaped queries like the evaluator: rule groups, one-field OR lists, ranges, negations", async () => {
+      const field = fc.constantFrom("firstName", "lastName", "city", "state", "custom:region");
+      const value = fc.oneof(
+        fc.constantFrom("mary", "Smith", "Denver", "CO", "TX", "west", "", "é", "co"),
+        fc.constant(null),
+      );
+      // A one-field OR list (the IN plan), with empty and missing values among them.
+      const orList: fc.Arbitrary<Node> = fc.record({
+        type: fc.constant("group" as const),
+        combinator: fc.constant("or" as const),
+        not: fc.boolean(),
+        rules: field.chain((f) =>
+          fc.array(
+            value.map((v): Node => ({ type: "rule", field: f, operator: "eq", value: v })),
+            { minLength: 2, maxLength: 4 },
+          ),
+        ),
+      });
+      const segment = fc.record({
+        type: fc.constant("group" as const),
+        combinator: fc.constantFrom("and" as const, "or" as const),
+        not: fc.boolean(),
+        rules: fc.array(fc.oneof(orList, rule), { minLength: 1, maxLength: 5 }),
+      }) as fc.Arbitrary<Node>;
+      await fc.assert(
+        fc.asyncProperty(segment, async (node) => {
+          const page = await all(node);
+          expect([...page.ids].sort()).toEqual(expected(node));
+          expect(page.total).toBe(expected(node).length);
+        }),
+        { numRuns: 300, seed: 12 },
+      );
+    });
+
     it("pages search-box queries in the promised order, whichever plan the adapter takes", async () => {
       await fc.assert(
         fc.asyncProperty(boxQuery, sortKey, fc.integer({ min: 1, max: 40 }), async (node, key, limit) => {

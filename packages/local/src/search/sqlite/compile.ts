@@ -47,6 +47,15 @@ export function compile(node: Node, cx: Compiling): string {
       // The words of an AND go to FTS5 as one MATCH ("a" AND "b"), which intersects them in the index.
       const words = node.combinator === "and" ? node.rules.filter((r) => r.type === "text") : [];
       const others = words.length > 1 ? node.rules.filter((r) => r.type !== "text") : node.rules;
+      // One field equal to any of several values: an IN list, which the field's index serves as one
+      // lookup per value, where an OR of conditions sends SQLite's planner to a full scan.
+      const inList = node.combinator === "or" && equalities(node.rules);
+      if (inList) {
+        const { sql: expr } = fieldExpr(inList.field, cx.types);
+        cx.params.push(...inList.values);
+        const sql = `(${expr} IS NOT NULL AND ${expr} IN (${inList.values.map(() => "?").join(", ")}))`;
+        return node.not ? `NOT ${sql}` : sql;
+      }
       // Parameters are pushed in the order their placeholders appear: the MATCH first.
       const parts = words.length > 1 ? [ftsMatch(words as TextTerm[], cx)] : [];
       for (const r of others) parts.push(`(${compile(r, cx)})`);
@@ -60,12 +69,36 @@ export function compile(node: Node, cx: Compiling): string {
   }
 }
 
+/**
+ * The values when every rule is `eq` on the same built-in text column with a value (`city = denver OR
+ * city = boston`), else null. Values are normalized as compileRule normalizes them.
+ */
+function equalities(rules: readonly Node[]): { field: string; values: string[] } | null {
+  const [first] = rules;
+  if (rules.length < 2 || first?.type !== "rule" || CONTACT_FIELDS[first.field] !== "text") return null;
+  const values: string[] = [];
+  for (const rule of rules) {
+    if (rule.type !== "rule" || rule.field !== first.field || rule.operator !== "eq") return null;
+    const value = normalize(rule.value, "text");
+    if (typeof value !== "string") return null;
+    values.push(value);
+  }
+  return { field: first.field, values };
+}
+
 /** Rows whose searchable fields hold every one of these terms (each term in some field). */
 function ftsMatch(terms: TextTerm[], cx: Compiling): string {
   cx.params.push(terms.map(phrase).join(" AND "), ...cx.range);
   return "c.rid IN (SELECT rowid FROM contact_fts WHERE contact_fts MATCH ? AND rowid BETWEEN ? AND ?)";
 }
 
+/**
+ * A rule as a two-valued condition the planner can use an index for: `col IS NOT NULL AND col op ?` is
+ * false, never NULL, for a missing value (so NOT and OR behave as the evaluator's booleans do), and its
+ * `col op ?` is an indexable term, where `coalesce(col op ?, 0)` hid the column from every index.
+ * beginsWith is also a range (`col >= p AND col < p + U+10FFFF`), which an index on the column serves; the
+ * substr check keeps the exact meaning (docs/search.md, Rule queries).
+ */
 function compileRule(rule: Rule, cx: Compiling): string {
   const { sql: expr, type } = fieldExpr(rule.field, cx.types);
   if (rule.operator === "ne") return `NOT (${compileRule({ ...rule, operator: "eq" }, cx)})`;
@@ -73,6 +106,7 @@ function compileRule(rule: Rule, cx: Compiling): string {
   if (wanted === null) return rule.operator === "eq" ? `${expr} IS NULL` : "0";
   const value = typeof wanted === "boolean" ? Number(wanted) : wanted;
   const op = { eq: "=", lt: "<", gt: ">", lte: "<=", gte: ">=" } as const;
+  const present = `${expr} IS NOT NULL`;
   switch (rule.operator) {
     case "eq":
     case "lt":
@@ -80,16 +114,16 @@ function compileRule(rule: Rule, cx: Compiling): string {
     case "lte":
     case "gte":
       cx.params.push(value);
-      return `coalesce(${expr} ${op[rule.operator]} ?, 0)`;
+      return `(${present} AND ${expr} ${op[rule.operator]} ?)`;
     case "contains":
       cx.params.push(String(value));
-      return `coalesce(instr(${expr}, ?) > 0, 0)`;
+      return `(${present} AND instr(${expr}, ?) > 0)`;
     case "beginsWith":
-      cx.params.push(String(value), String(value));
-      return `coalesce(substr(${expr}, 1, length(?)) = ?, 0)`;
+      cx.params.push(String(value), `${String(value)}\u{10FFFF}`, String(value), String(value));
+      return `(${present} AND ${expr} >= ? AND ${expr} < ? AND substr(${expr}, 1, length(?)) = ?)`;
     case "endsWith":
       cx.params.push(String(value), String(value));
-      return `coalesce(substr(${expr}, -length(?)) = ?, 0)`;
+      return `(${present} AND substr(${expr}, -length(?)) = ?)`;
   }
 }
 
