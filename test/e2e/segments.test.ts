@@ -125,4 +125,56 @@ describe("segments", () => {
     const left = (await call("/api/segments", { session })).json.items.map((s: { name: string }) => s.name);
     expect(left).toEqual(["Texas metros"]);
   });
+
+  it("opens a segment whose custom field was deleted with the rule marked, and saves it once the rule is fixed", async () => {
+    const tenant = await newTenant(["ListManager"]);
+    const session = await signIn(tenant.email, tenant.password);
+    const field = await call("/api/custom-fields", {
+      method: "POST",
+      body: { displayName: "Region", type: "String" },
+      session,
+    });
+    expect(field.status).toBe(201);
+    const query = {
+      type: "group",
+      combinator: "and",
+      not: false,
+      rules: [
+        { type: "rule", field: "state", operator: "eq", value: "TX" },
+        { type: "rule", field: "custom:region", operator: "eq", value: "south" },
+      ],
+    };
+    const created = await call("/api/segments", {
+      method: "POST",
+      body: { name: "Southern", query },
+      session,
+    });
+    expect(created.status).toBe(201);
+    expect((await call("/api/custom-fields/region", { method: "DELETE", session })).status).toBe(204);
+
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    await page.goto(`${inject("baseUrl")}/segment/${created.json.id}?op=edit`);
+    await page.getByRole("heading", { name: "Edit Segment" }).waitFor();
+    await page.getByText("This custom field no longer exists").waitFor();
+    expect(await page.getByRole("combobox", { name: "Rule 2 field", exact: true }).inputValue()).toBe(
+      "region (deleted)",
+    );
+    await expectAccessible(page, { name: "segment editor with a stale rule" });
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/deleted custom fields \(region\)/)
+      .waitFor();
+    expect(page.url()).toContain(`/segment/${created.json.id}`);
+
+    await page.getByRole("button", { name: "Remove rule 2" }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/segments$/);
+    const saved = (await call(`/api/segments/${created.json.id}`, { session })).json;
+    expect(saved.staleFields).toEqual([]);
+    expect(saved.query.rules).toEqual([{ type: "rule", field: "state", operator: "eq", value: "TX" }]);
+  });
 });
