@@ -47,6 +47,23 @@ export function walkPrevious(walk: PageWalk): PageWalk {
   return cursors.length === 0 ? {} : { cursors, page: Math.max(2, (walk.page ?? 2) - 1) };
 }
 
+/**
+ * The page walk a list screen keeps in its URL, as the Pager drives it: `navigate` is the route's own, so
+ * Next and Previous change only the walk and keep the screen's other search params.
+ */
+export function urlPages<S extends PageWalk>(
+  search: S,
+  navigate: (options: { search: (previous: S) => S }) => unknown,
+): CursorPages {
+  return {
+    page: (search.page ?? 1) - 1,
+    cursor: search.cursors?.at(-1),
+    next: (cursor) => void navigate({ search: (s) => ({ ...s, ...walkNext(s, cursor) }) }),
+    previous: () =>
+      void navigate({ search: (s) => ({ ...s, cursors: undefined, page: undefined, ...walkPrevious(s) }) }),
+  };
+}
+
 /** The URL's walk, made consistent: the page number is at least the number of cursors walked, plus one. */
 export function validWalk(raw: { cursors?: unknown; page?: unknown }): PageWalk {
   const cursors = Array.isArray(raw.cursors)

@@ -19,7 +19,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { fieldErrors } from "../../lib/api.ts";
 import { displayLocale } from "../../lib/format.ts";
-import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
+import { Pager, urlPages } from "../../lib/paging.tsx";
 import { addDnc, dncKeys, dncListQuery, type ImportReport, importDnc, removeDnc } from "./api.ts";
 
 const route = getRouteApi("/shell/gate/dnc");
@@ -45,12 +45,7 @@ export function DncScreen() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: dncKeys.all });
 
-  const pages: CursorPages = {
-    page: (search.page ?? 1) - 1,
-    cursor: search.cursors?.at(-1),
-    next: (cursor) => void navigate({ search: (s) => walkNext(s, cursor) }),
-    previous: () => void navigate({ search: (s) => walkPrevious(s) }),
-  };
+  const pages = urlPages(search, navigate);
 
   const add = useMutation({
     mutationFn: addDnc,

@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { DELETE_CONFIRM_MESSAGE } from "@reachcx/core/segment/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
-import { type CursorPages, Pager, walkNext, walkPrevious } from "../../lib/paging.tsx";
+import { Pager, urlPages } from "../../lib/paging.tsx";
 import { EmptyRow, RowActions } from "../../lib/RecordRows.tsx";
 import { deleteSegment, type SegmentRow, segmentKeys, segmentListQuery } from "./api.ts";
 import { SEGMENT_PAGE_SIZE } from "./listSearch.ts";
@@ -22,12 +22,7 @@ export function SegmentList() {
   const queryClient = useQueryClient();
   const list = useQuery(segmentListQuery(SEGMENT_PAGE_SIZE, search.cursors?.at(-1)));
 
-  const pages: CursorPages = {
-    page: (search.page ?? 1) - 1,
-    cursor: search.cursors?.at(-1),
-    next: (cursor) => void navigate({ search: (s) => walkNext(s, cursor) }),
-    previous: () => void navigate({ search: (s) => walkPrevious(s) }),
-  };
+  const pages = urlPages(search, navigate);
 
   const remove = useMutation({
     mutationFn: deleteSegment,
