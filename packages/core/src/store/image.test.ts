@@ -14,7 +14,7 @@ describe("entityOf", () => {
   it("answers undefined for items of no entity of the service", () => {
     expect(entityOf(undefined)).toBeUndefined();
     expect(entityOf({ pk: "x", sk: "y" })).toBeUndefined();
-    expect(entityOf({ __edb_e__: "campaign" })).toBeUndefined();
+    expect(entityOf({ __edb_e__: "noSuchEntity" })).toBeUndefined();
     expect(entityOf({ __edb_e__: 7 })).toBeUndefined();
   });
 
