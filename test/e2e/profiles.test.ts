@@ -113,7 +113,8 @@ describe("dialing profiles", () => {
     await page.getByRole("heading", { name: "Dialing Profile" }).waitFor();
     expect(await order()).toEqual(["SMS", "Voice"]);
     await page.getByTestId("custom-retries").getByText("Busy lines").waitFor();
-    await page.getByRole("button", { name: "Move SMS down" }).click();
+    // Dragging a row reorders too (the buttons are the keyboard's way).
+    await page.getByTestId("channel-Voice").dragTo(page.getByTestId("channel-SMS"));
     expect(await order()).toEqual(["Voice", "SMS"]);
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/profile$/);
