@@ -2,6 +2,7 @@ import * as iam from "aws-cdk-lib/aws-iam";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Auth } from "./Auth.ts";
+import { Mail } from "./Mail.ts";
 import { Search } from "./Search.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
@@ -12,6 +13,7 @@ export function Api({ stack, app }: StackContext) {
   const { userPool, client } = use(Auth);
   const { domain } = use(Search);
   const { key } = use(Secrets);
+  const mail = use(Mail);
 
   // What CloudFront adds to every request it forwards to the API (Web.ts), so the API can tell them from
   // requests sent to the execute-api host directly: only those carry a viewer address it may believe.
@@ -30,6 +32,7 @@ export function Api({ stack, app }: StackContext) {
       USER_POOL_ID: userPool.userPoolId,
       USER_POOL_CLIENT_ID: client.userPoolClientId,
       KMS_KEY_ID: key.keyArn,
+      MAIL_FROM: mail.from,
       ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
     },
     // The interactive API docs serve swagger-ui's files from the package.
@@ -43,6 +46,8 @@ export function Api({ stack, app }: StackContext) {
   bucket.cdk.bucket.grantReadWrite(handler);
   domain.grantReadWrite(handler);
   key.grantEncryptDecrypt(handler);
+  // The Mail port (core/adapters/ses.ts): SendEmail from the stage's own sender identity only.
+  mail.identity.grantSendEmail(handler);
   handler.addToRolePolicy(
     new iam.PolicyStatement({
       actions: [

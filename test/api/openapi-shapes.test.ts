@@ -11,6 +11,8 @@ import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-ma
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
 import { InventorySource } from "../../packages/core/src/inventory-source/api.ts";
+import { OutboxMessage, OutboxPage } from "../../packages/core/src/mail/api.ts";
+import { outboxMail } from "../../packages/core/src/mail/outbox.ts";
 import {
   MappingVerified,
   ProviderCheck,
@@ -41,7 +43,16 @@ import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.t
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
 import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
 import { TWILIO_ACCOUNTS } from "../../packages/local/src/simulators/twilio-data.ts";
-import { baseUrl, call, DEMO_USERS, eventually, newTenant, type Session, signIn } from "../support/api.ts";
+import {
+  baseUrl,
+  call,
+  DEMO_USERS,
+  eventually,
+  newTenant,
+  type Session,
+  signIn,
+  testStore,
+} from "../support/api.ts";
 import { connectDynamics } from "../support/dynamics.ts";
 
 /**
@@ -126,6 +137,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/inventory-source": InventorySource,
   "PUT /api/inventory-source": InventorySource,
   "GET /api/admin/tenant": TenantPage,
+  "GET /api/outbox": OutboxPage,
+  "GET /api/outbox/{id}": OutboxMessage,
 };
 
 interface JsonSchemaObject {
@@ -663,6 +676,18 @@ describe("real answers parse with the documented schemas", () => {
       }),
     );
     expectAnswer("GET /api/inventory-source", await call("/api/inventory-source", { session: tenant }));
+  });
+
+  it("the embedded outbox", async () => {
+    const store = await testStore();
+    const { id } = await outboxMail(() => store).send({
+      tenant: tenant.tenant,
+      to: ["someone@other.example"],
+      subject: "A notice",
+      text: "Body",
+    });
+    expectAnswer("GET /api/outbox", await call("/api/outbox", { session: tenant }));
+    expectAnswer("GET /api/outbox/{id}", await call(`/api/outbox/${id}`, { session: tenant }));
   });
 
   it("names its shared components, and every reference resolves to one", () => {

@@ -436,3 +436,36 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     });
   });
 });
+
+/** The IAM statements of the role a function runs as, in its own stack. */
+const statementsOf = (stack: string, fn: any) => {
+  const roleRef = fn.Properties.Role["Fn::GetAtt"][0];
+  return Object.values(t(stack).findResources("AWS::IAM::Policy"))
+    .filter((p: any) => p.Properties.Roles.some((r: any) => r.Ref === roleRef))
+    .flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+};
+
+describe("Mail (core/adapters/ses.ts)", () => {
+  it("has one SES sender identity, named to the API as MAIL_FROM", () => {
+    t("Mail").resourceCountIs("AWS::SES::EmailIdentity", 1);
+    const [, identity] = Object.entries(t("Mail").findResources("AWS::SES::EmailIdentity"))[0] as [
+      string,
+      any,
+    ];
+    const [, fn] = apiFunction();
+    expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe(identity.Properties.EmailIdentity);
+  });
+
+  it("lets the API send mail from that identity only", () => {
+    const [, fn] = apiFunction();
+    const sending = statementsOf("Api", fn).filter((s: any) =>
+      [s.Action].flat().some((a: string) => a.startsWith("ses:")),
+    );
+    expect(sending).toHaveLength(1);
+    const actions: string[] = [sending[0].Action].flat();
+    expect(actions).toContain("ses:SendEmail");
+    for (const action of actions) expect(["ses:SendEmail", "ses:SendRawEmail"]).toContain(action);
+    expect(JSON.stringify(sending[0].Resource)).toContain(":identity/");
+    expect(JSON.stringify(sending[0].Resource)).not.toMatch(/identity\/\*"/);
+  });
+});

@@ -1,5 +1,7 @@
 import type { Blobs } from "./blobs/port.ts";
 import type { Identity } from "./identity/index.ts";
+import type { JobQueue } from "./job/port.ts";
+import type { Mail } from "./mail/port.ts";
 import type { PushMessaging } from "./push/port.ts";
 import type { Search } from "./search/port.ts";
 import type { Secrets } from "./secrets/index.ts";
@@ -19,6 +21,13 @@ export interface Env {
   push: PushMessaging;
   /** Files kept outside the table, with expiring download links (blobs/port.ts). */
   blobs: Blobs;
+  /** Notices to people (mail/port.ts): Amazon SES on AWS, the outbox in the Store in embedded mode. */
+  mail: Mail;
+  /**
+   * Where a new or paused job is handed to a worker (job/port.ts): the SQS queue of the job worker on AWS,
+   * the in-process runner in embedded mode. Absent in processes that start no jobs.
+   */
+  jobs?: JobQueue;
   /**
    * The CXone platform's defaults: its discovery domain and the legacy token URL the legacy form starts
    * with (the simulator's in embedded mode).

@@ -3,6 +3,7 @@ import { kmsSecrets } from "@reachcx/core/adapters/kms";
 import { openSearch } from "@reachcx/core/adapters/opensearch";
 import { pinpointPush } from "@reachcx/core/adapters/pinpoint";
 import { s3Blobs } from "@reachcx/core/adapters/s3";
+import { sesMail } from "@reachcx/core/adapters/ses";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
@@ -25,5 +26,6 @@ export function buildAwsEnv(): Env {
     search: openSearch({ url: requiredEnv("OPENSEARCH_URL"), region: awsRegion() }),
     push: pinpointPush({ region: awsRegion() }),
     blobs: s3Blobs({ bucket: requiredEnv("BUCKET_NAME"), region: awsRegion() }),
+    mail: sesMail({ from: requiredEnv("MAIL_FROM"), region: awsRegion() }),
   });
 }

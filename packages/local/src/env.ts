@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { embeddedIdentity } from "@reachcx/core/identity/embedded";
+import { outboxMail } from "@reachcx/core/mail/outbox";
 import type { Search } from "@reachcx/core/search/port";
 import { aesGcmSecrets } from "@reachcx/core/secrets/aesgcm";
 import type { StoreService } from "@reachcx/core/store/entities";
@@ -69,6 +70,7 @@ export function buildEnv(options: {
     search: options.search,
     push: pushSimulator({ dataDir: options.dataDir }),
     blobs: options.blobs,
+    mail: outboxMail(() => store),
     ...(options.cxoneUrl
       ? {
           cxone: {

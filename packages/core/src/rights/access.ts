@@ -140,6 +140,10 @@ export const API_ACCESS = {
 
   "GET /api/admin/tenant": "provider",
 
+  /** The embedded outbox (core/mail): the tenant's kept mail; 404 on AWS, where SES delivers it. */
+  "GET /api/outbox": "signedIn",
+  "GET /api/outbox/{id}": "signedIn",
+
   /** The API's own documents, served next to the operations they describe (not listed in them). */
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",

@@ -10,6 +10,7 @@ import { FtpExportEntity } from "./entities/ftp-export.ts";
 import { FtpImportEntity } from "./entities/ftp-import.ts";
 import { InventorySourceEntity } from "./entities/inventory-source.ts";
 import { LoginEntity } from "./entities/login.ts";
+import { MailEntity } from "./entities/mail.ts";
 import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
 import { PaymentProfileEntity } from "./entities/payment-profile.ts";
 import { ProfileEntity } from "./entities/profile.ts";
@@ -30,6 +31,7 @@ export * from "./entities/ftp-export.ts";
 export * from "./entities/ftp-import.ts";
 export * from "./entities/inventory-source.ts";
 export * from "./entities/login.ts";
+export * from "./entities/mail.ts";
 export * from "./entities/mobile-configuration.ts";
 export * from "./entities/payment-profile.ts";
 export * from "./entities/profile.ts";
@@ -61,6 +63,7 @@ export const entities = {
   campaign: CampaignEntity,
   paymentProfile: PaymentProfileEntity,
   doNotCall: DoNotCallEntity,
+  mail: MailEntity,
 };
 export type EntityName = keyof typeof entities;
 

@@ -20,6 +20,7 @@ import { health } from "./routes/health.ts";
 import { inventorySource } from "./routes/inventory-source.ts";
 import { loginNic } from "./routes/login-nic.ts";
 import { mobileConfigurations } from "./routes/mobile-configurations.ts";
+import { outbox } from "./routes/outbox.ts";
 import { dispositions, paymentProfiles, profiles } from "./routes/profiles.ts";
 import { project } from "./routes/project.ts";
 import { restConnections } from "./routes/rest-connections.ts";
@@ -80,6 +81,7 @@ const routes = new Hono<AuthVars>()
   .route("/downloads", downloads)
   .route("/dynamics-credentials", dynamicsCredentials)
   .route("/inventory-source", inventorySource)
+  .route("/outbox", outbox)
   .route("/admin", admin);
 
 export type ApiRoutes = typeof api;
