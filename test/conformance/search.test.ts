@@ -143,42 +143,50 @@ const sortKey = fc.option(
   { nil: undefined },
 );
 
+type Key = { field: string; direction: "asc" | "desc" };
+
 /** The order the port promises: missing values first ascending, text by its lower case, ties by id. */
-function sortedIds(ids: string[], key: { field: string; direction: "asc" | "desc" } | undefined) {
-  const value = (id: string) => {
+function sortedIds(ids: string[], key: Key | Key[] | undefined) {
+  const keys = Array.isArray(key) ? key : key ? [key] : [];
+  const value = (id: string, field: string) => {
     const doc = docs.find((d) => d.id === id) as SearchDoc;
-    const field = key?.field ?? "id";
     const v = normalize(doc[field], schema.types[field] ?? "text");
     return typeof v === "string" ? v.toLowerCase() : (v as number | null);
   };
-  const sign = key?.direction === "desc" ? -1 : 1;
-  const cmp = (a: string | number | null, b: string | number | null) =>
+  const cmp = (a: string | number | boolean | null, b: string | number | boolean | null) =>
     a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
-  return [...ids].sort((a, b) => sign * (cmp(value(a), value(b)) || cmp(a, b)));
+  const last = keys.at(-1)?.direction === "desc" ? -1 : 1;
+  return [...ids].sort((a, b) => {
+    for (const k of keys) {
+      const c = (k.direction === "desc" ? -1 : 1) * cmp(value(a, k.field), value(b, k.field));
+      if (c !== 0) return c;
+    }
+    return last * cmp(a, b);
+  });
 }
 
-/** Every page of a query, following the cursor; each page must state the same total. */
-async function pageAll(
-  search: Search,
-  node: Node,
-  key: { field: string; direction: "asc" | "desc" } | undefined,
-  limit: number,
-) {
-  const want = expected(node).length;
+/**
+ * Every page of a query, following the cursor: each page must state the same total and be the next
+ * slice of the reference evaluator's answer in the promised order (so a keyset cursor that skips or
+ * repeats a row fails on the page where it does).
+ */
+async function pageAll(search: Search, node: Node | null, key: Key | Key[] | undefined, limit: number) {
+  const want = sortedIds(expected(node), key);
   const got: string[] = [];
   let cursor: string | null = null;
   do {
     const page: SearchPage = await search.query("contact", "t1", {
       query: node,
-      sort: key ? [key] : [],
+      sort: Array.isArray(key) ? key : key ? [key] : [],
       limit,
       cursor,
       types,
     });
-    expect(page.total).toBe(want);
+    expect(page.total).toBe(want.length);
+    expect(page.ids).toEqual(want.slice(got.length, got.length + limit));
     got.push(...page.ids);
     cursor = page.nextCursor;
-  } while (cursor && got.length <= want);
+  } while (cursor && got.length <= want.length);
   return got;
 }
 
@@ -279,6 +287,69 @@ function searchSuite(
           expect(await pageAll(search, node, key, limit)).toEqual(sortedIds(expected(node), key));
         }),
         { numRuns: 300, seed: 5 },
+      );
+    });
+
+    it("pages rule queries and whole lists by keyset cursor, page by page as the evaluator orders them", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.option(query, { nil: null }),
+          sortKey,
+          fc.integer({ min: 1, max: 40 }),
+          async (node, key, limit) => {
+            expect(await pageAll(search, node, key, limit)).toEqual(sortedIds(expected(node), key));
+          },
+        ),
+        { numRuns: 300, seed: 13 },
+      );
+    });
+
+    it("pages by two sort keys (missing values and ties on the first) by keyset cursor", async () => {
+      const twoKeys = fc
+        .tuple(sortKey, sortKey)
+        .map(([a, b]) => [a, b].flatMap((k): Key[] => (k ? [k] : [])));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.option(query, { nil: null }),
+          twoKeys,
+          fc.integer({ min: 1, max: 25 }),
+          async (node, keys, limit) => {
+            expect(await pageAll(search, node, keys, limit)).toEqual(sortedIds(expected(node), keys));
+          },
+        ),
+        { numRuns: 150, seed: 14 },
+      );
+    });
+
+    it("refuses a damaged cursor, or one made for another order, with 'The cursor is not valid.'", async () => {
+      const sort: Key[] = [{ field: "lastName", direction: "asc" }];
+      const first = await search.query("contact", "t1", { query: null, sort, limit: 5 });
+      const cursor = first.nextCursor as string;
+      const ask = (c: string, s = sort) =>
+        search.query("contact", "t1", { query: null, sort: s, limit: 5, cursor: c });
+      await expect(ask(cursor)).resolves.toMatchObject({ total: first.total });
+      const raw = JSON.parse(Buffer.from(cursor, "base64url").toString()) as {
+        s: string;
+        a: unknown[];
+        p: number;
+      };
+      const forge = (patch: object) =>
+        Buffer.from(JSON.stringify({ ...raw, ...patch })).toString("base64url");
+      for (const bad of [
+        "not-a-cursor",
+        cursor.slice(0, -4),
+        forge({ a: [raw.a[1]] }),
+        forge({ a: [raw.a[0], 7] }),
+        forge({ a: [{ x: 1 }, raw.a[1]] }),
+        forge({ p: -3 }),
+        forge({ s: "other" }),
+      ])
+        await expect(ask(bad), bad).rejects.toThrow("The cursor is not valid.");
+      await expect(ask(cursor, [{ field: "lastName", direction: "desc" }])).rejects.toThrow(
+        "The cursor is not valid.",
+      );
+      await expect(ask(cursor, [{ field: "city", direction: "asc" }])).rejects.toThrow(
+        "The cursor is not valid.",
       );
     });
 

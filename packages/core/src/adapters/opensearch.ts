@@ -25,7 +25,7 @@ export function openSearch(options: { url: string; region?: string; prefix?: str
   async function search(model: SearchModel, plan: SearchPlan): Promise<SearchPage> {
     await ensure(model);
     const res = await client.search({ index: index(model), body: plan.body });
-    return pageOf(res.body.hits, plan.from);
+    return pageOf(res.body.hits, plan);
   }
 
   return {

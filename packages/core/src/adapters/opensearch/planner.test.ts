@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeOffsetCursor } from "../../search/cursor.ts";
+import { ACTIVITY_ORDER, encodeKeysetCursor, sortOrder } from "../../search/cursor.ts";
 import type { SearchRequest } from "../../search/port.ts";
 import { activityPlan, contactPlan, pageOf, sortClause } from "./planner.ts";
 
@@ -11,8 +11,8 @@ const request: SearchRequest = {
 
 describe("OpenSearch planner", () => {
   it("asks for the first page: the tenant's filter, an exact total and only the ids", () => {
-    const { from, body } = contactPlan("acme", request);
-    expect(from).toBe(0);
+    const { position, body } = contactPlan("acme", request);
+    expect(position).toBe(0);
     expect(body).toEqual({
       query: {
         bool: {
@@ -26,7 +26,6 @@ describe("OpenSearch planner", () => {
         { "lastName.lc": { order: "desc", missing: "_last", unmapped_type: "keyword" } },
         { id: "desc" },
       ],
-      from: 0,
       size: 25,
       track_total_hits: true,
       _source: false,
@@ -34,15 +33,34 @@ describe("OpenSearch planner", () => {
     });
   });
 
-  it("asks for a cursor's page with the same body, from the cursor's offset", () => {
+  it("asks for a cursor's page with the same body, search_after the cursor's sort values", () => {
     const first = contactPlan("acme", request);
-    const later = contactPlan("acme", { ...request, cursor: encodeOffsetCursor(50) });
-    expect(later.from).toBe(50);
-    expect(later.body).toEqual({ ...first.body, from: 50 });
+    const cursor = encodeKeysetCursor(sortOrder(request.sort), { after: ["smith", "c42"], position: 50 });
+    const later = contactPlan("acme", { ...request, cursor });
+    expect(later.position).toBe(50);
+    expect(later.body).toEqual({ ...first.body, search_after: ["smith", "c42"] });
   });
 
-  it("refuses a cursor it did not give", () => {
-    expect(() => contactPlan("acme", { ...request, cursor: "nope" })).toThrow("The cursor is not valid.");
+  it("refuses a cursor it did not give, or one of another order", () => {
+    const bad = (cursor: string) => () => contactPlan("acme", { ...request, cursor });
+    expect(bad("nope")).toThrow("The cursor is not valid.");
+    const ofCity = encodeKeysetCursor(sortOrder([{ field: "city", direction: "desc" }]), {
+      after: ["denver", "c1"],
+      position: 10,
+    });
+    expect(bad(ofCity)).toThrow("The cursor is not valid.");
+    const order = sortOrder(request.sort);
+    expect(bad(encodeKeysetCursor(order, { after: ["smith"], position: 1 }))).toThrow(
+      "The cursor is not valid.",
+    );
+    expect(bad(encodeKeysetCursor(order, { after: ["smith", 42], position: 1 }))).toThrow(
+      "The cursor is not valid.",
+    );
+    expect(bad(encodeKeysetCursor(order, { after: ["smith", "c1"], position: -1 }))).toThrow(
+      "The cursor is not valid.",
+    );
+    const nested = Buffer.from(JSON.stringify({ s: "x", a: [{}, "c1"], p: 1 })).toString("base64url");
+    expect(bad(nested)).toThrow("The cursor is not valid.");
   });
 
   it("breaks ties by id in the last key's direction, ascending when unsorted", () => {
@@ -74,32 +92,42 @@ describe("OpenSearch planner", () => {
     const filter = { contactId: "c1", limit: 10 };
     const first = activityPlan("acme", filter);
     expect(first).toEqual({
-      from: 0,
+      order: ACTIVITY_ORDER,
+      position: 0,
       body: {
         query: { bool: { filter: [{ term: { tenant: "acme" } }, { term: { activityLogContactId: "c1" } }] } },
         sort: [{ timestamp: "desc" }, { id: "desc" }],
-        from: 0,
         size: 10,
         track_total_hits: true,
         _source: false,
         fields: ["id"],
       },
     });
-    const later = activityPlan("acme", { ...filter, cursor: encodeOffsetCursor(10) });
-    expect(later).toEqual({ from: 10, body: { ...first.body, from: 10 } });
+    const cursor = encodeKeysetCursor(ACTIVITY_ORDER, { after: [1767225600000, "a9"], position: 10 });
+    const later = activityPlan("acme", { ...filter, cursor });
+    expect(later).toEqual({
+      ...first,
+      position: 10,
+      body: { ...first.body, search_after: [1767225600000, "a9"] },
+    });
   });
 
-  it("reads the page's ids and total, with a cursor to the next offset while more remain", () => {
+  it("reads the page's ids and total, with a cursor after the last hit's sort values while more remain", () => {
     const hits = (ids: string[], total: number | { value: number }) => ({
-      hits: ids.map((id) => ({ fields: { id: [id] } })),
+      hits: ids.map((id) => ({ fields: { id: [id] }, sort: [`${id}-name`, id] })),
       total,
     });
-    expect(pageOf(hits(["a", "b"], { value: 5 }), 0)).toEqual({
+    const order = sortOrder(request.sort);
+    expect(pageOf(hits(["a", "b"], { value: 5 }), { order, position: 0 })).toEqual({
       ids: ["a", "b"],
       total: 5,
-      nextCursor: encodeOffsetCursor(2),
+      nextCursor: encodeKeysetCursor(order, { after: ["b-name", "b"], position: 2 }),
     });
-    expect(pageOf(hits(["e"], 5), 4)).toEqual({ ids: ["e"], total: 5, nextCursor: null });
-    expect(pageOf({ hits: [] }, 0)).toEqual({ ids: [], total: 0, nextCursor: null });
+    expect(pageOf(hits(["e"], 5), { order, position: 4 })).toEqual({
+      ids: ["e"],
+      total: 5,
+      nextCursor: null,
+    });
+    expect(pageOf({ hits: [] }, { order, position: 0 })).toEqual({ ids: [], total: 0, nextCursor: null });
   });
 });

@@ -1,33 +1,47 @@
 import type { API, Types } from "@opensearch-project/opensearch";
-import { decodeOffsetCursor, encodeOffsetCursor } from "../../search/cursor.ts";
+import {
+  ACTIVITY_ORDER,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  type KeyValue,
+  sortOrder,
+} from "../../search/cursor.ts";
 import type { ActivityRequest, SearchPage, SearchRequest, SortKey } from "../../search/port.ts";
 import { activityFilter, contactFilter, keywordField, type Query } from "./compile.ts";
 
 type Sort = Types.Common.SortCombinations;
 
-/** A search request: where the page starts (its cursor's offset) and the body that asks for it. */
+/**
+ * A search request: the order its cursors are made for, how many rows came before the page (the cursor's
+ * position), and the body that asks for it.
+ */
 export interface SearchPlan {
-  from: number;
+  order: string;
+  position: number;
   body: API.Search_RequestBody;
 }
 
 /**
- * The one search body every list sends: the filter, the order, the page as from/size at the cursor's
- * offset, an exact total (`track_total_hits`; the default stops counting at 10,000) and only the ids back.
+ * The one search body every list sends: the filter, the order, the page as `search_after` the cursor's
+ * sort values (the last row's, its id last: a keyset, so page 1,000 costs what page 2 costs, and no
+ * `from` + `size` limit of 10,000 applies), an exact total (`track_total_hits`; the default stops counting
+ * at 10,000) and only the ids back.
  */
 export function searchPlan(
+  order: string,
   filter: Query[],
   sort: Sort[],
   page: { limit: number; cursor?: string | null },
 ): SearchPlan {
-  const from = decodeOffsetCursor(page.cursor);
+  const after = decodeKeysetCursor(page.cursor, order, sort.length);
   return {
-    from,
+    order,
+    position: after?.position ?? 0,
     body: {
       query: { bool: { filter } },
       sort,
-      from,
       size: page.limit,
+      ...(after ? { search_after: after.after as Types.Common.FieldValue[] } : {}),
       track_total_hits: true,
       _source: false,
       fields: ["id"],
@@ -37,11 +51,16 @@ export function searchPlan(
 
 /** A page of a tenant's contacts in the requested order. */
 export const contactPlan = (tenant: string, request: SearchRequest) =>
-  searchPlan(contactFilter(tenant, request), contactSort(request), request);
+  searchPlan(sortOrder(request.sort), contactFilter(tenant, request), contactSort(request), request);
 
 /** A page of a tenant's activity logs, newest first, ties by id. */
 export const activityPlan = (tenant: string, request: ActivityRequest) =>
-  searchPlan(activityFilter(tenant, request), [{ timestamp: "desc" }, { id: "desc" }], request);
+  searchPlan(
+    ACTIVITY_ORDER,
+    activityFilter(tenant, request),
+    [{ timestamp: "desc" }, { id: "desc" }],
+    request,
+  );
 
 /** The requested keys, then ties by id in the last key's direction (docs/decisions.md, Search sort). */
 export function contactSort(request: SearchRequest): Sort[] {
@@ -63,16 +82,23 @@ export function sortClause(key: SortKey, types: Record<string, string>): Sort {
   };
 }
 
-/** A page of ids from a search answer's hits, with an offset cursor when more remain. */
+/**
+ * A page of ids from a search answer's hits, with a keyset cursor (the last hit's sort values, as the
+ * engine gave them, for `search_after`) while more remain.
+ */
 export function pageOf(
-  hits: { hits: { fields?: { id?: string[] } }[]; total?: number | { value: number } },
-  from: number,
+  hits: { hits: { fields?: { id?: string[] }; sort?: unknown[] }[]; total?: number | { value: number } },
+  plan: Pick<SearchPlan, "order" | "position">,
 ): SearchPage {
   const total = typeof hits.total === "number" ? hits.total : (hits.total?.value ?? 0);
-  const next = from + hits.hits.length;
+  const position = plan.position + hits.hits.length;
+  const last = hits.hits.at(-1);
   return {
     ids: hits.hits.map((h) => h.fields?.id?.[0] as string),
     total,
-    nextCursor: next < total ? encodeOffsetCursor(next) : null,
+    nextCursor:
+      last?.sort && position < total
+        ? encodeKeysetCursor(plan.order, { after: last.sort as KeyValue[], position })
+        : null,
   };
 }

@@ -1,5 +1,13 @@
 import { CONTACT_FIELDS } from "@reachcx/core/search/contact-fields";
-import { decodeOffsetCursor, encodeOffsetCursor } from "@reachcx/core/search/cursor";
+import {
+  ACTIVITY_ORDER,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  invalidCursor,
+  type Keyset,
+  type KeyValue,
+  sortOrder,
+} from "@reachcx/core/search/cursor";
 import type { ActivityRequest, SearchPage, SearchRequest, SortKey } from "@reachcx/core/search/port";
 import type Database from "better-sqlite3";
 import { activityWhere, compile, drivenByText, type FtsSet, fieldExpr, toFts } from "./compile.ts";
@@ -30,10 +38,21 @@ interface Tenant {
   range: readonly [number, number];
 }
 
+/** A condition on `contact c` with its parameters. */
+interface Cond {
+  sql: string;
+  params: unknown[];
+}
+
+/** A page's rows: the id, then the sort values (`k0`, `k1`, ...) the next cursor is made of. */
+type Row = { id: string } & Record<string, KeyValue>;
+
+const ALL: Cond = { sql: "1", params: [] };
+
 /**
- * The query planner: a request, its offset cursor and sort become statements that count the matches and
- * read one page of ids. The tenant is a condition of every statement: its name on the contact table, its
- * rowid range in the full-text index.
+ * The query planner: a request, its keyset cursor and sort become statements that count the matches and
+ * read one page of ids from the cursor's row on. The tenant is a condition of every statement: its name
+ * on the contact table, its rowid range in the full-text index.
  */
 export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
   const statements = new Map<string, Database.Statement>();
@@ -52,52 +71,77 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
 
   /**
    * A search-box query, answered inside the full-text index. The total is an FTS5 count (or the tenant's
-   * total less it, for a complement). A page is read from a sort index in order, keeping the entries in
-   * the match set; the walk stops once it has the page, after about (offset + limit) * tenant size /
-   * matches entries when the matches are spread over the sort order, much later when they bunch up away
-   * from its start (a search for a city, sorted by city). So (PLAN): with a huge match set a short walk
-   * that probes each entry goes first; while the whole index costs less to read than looking up every
-   * match, the walk is taken; otherwise a short walk is tried and the matches are collected and sorted
-   * when it comes back short. Null for a complement sorted by several keys: the general plan answers it.
+   * total less it, for a complement). A page is read from a sort index in order from the cursor's row on,
+   * keeping the entries in the match set; the walk stops once it has the page, after about limit * tenant
+   * size / matches entries when the matches are spread over the sort order, much later when they bunch
+   * up away from the cursor (a search for a city, sorted by city). So (PLAN): with a huge match set a
+   * short walk that probes each entry goes first; while the whole index costs less to read than looking
+   * up every match, the walk is taken; otherwise a short walk is tried and the matches are collected and
+   * sorted when it comes back short. Null for a complement the walk could not page (several sort keys,
+   * or a page across the edge of the missing values): the general plan answers it.
    */
-  function textPage(fts: FtsSet, tenant: Tenant, request: SearchRequest, offset: number) {
+  function textPage(fts: FtsSet, tenant: Tenant, request: SearchRequest, after: Keyset | null) {
     const matched = (countFts.get(fts.match, ...tenant.range) as { n: number }).n;
     const total = fts.negated ? tenant.n - matched : matched;
-    if (offset >= total) return { ids: [], total };
-    const wanted = Math.min(request.limit, total - offset);
-    const tail = [fts.match, ...tenant.range, request.limit, offset];
+    const position = after?.position ?? 0;
+    if (position >= total) return { rows: [], total };
+    // The position is the cursor's hint: a walk that finds fewer rows is checked by collecting.
+    const wanted = Math.min(request.limit, total - position);
+    const types = request.types ?? {};
+    const segments = afterSegments(request.sort, types, after);
+    const tail = [fts.match, ...tenant.range, request.limit];
     // In index entries: what a walk expects to read, and what collecting the matches costs.
-    const expected = ((offset + request.limit) * tenant.n) / total;
+    const expected = (wanted * tenant.n) / total;
     const collecting = fts.negated ? Number.POSITIVE_INFINITY : plan.walk * matched;
     const index = sortIndex(tenant.name, request);
-    if (index && expected < collecting) {
+    if (index && segments && expected < collecting) {
       // LIMIT -1 reads the whole index; either way the walk stops once it has the page.
-      const read = (limit: number, probe: boolean) =>
-        walker(index, request, inSet(fts, probe)).all(
+      const read = (segment: Cond, limit: number, probe: boolean, rows = request.limit) =>
+        walker(index, request, inSet(fts, probe), segment).all(
           tenant.name,
+          ...segment.params,
           limit < tenant.n ? limit : -1,
-          ...tail,
-        ) as string[];
+          fts.match,
+          ...tenant.range,
+          rows,
+        ) as Row[];
+      const [first] = segments as [Cond];
+      // A page from the first segment alone is certain when it is full, or when the walk read all of the
+      // index there is (one segment: nothing else follows the cursor).
+      const certain = (rows: Row[], limit: number) =>
+        rows.length >= wanted || (segments.length === 1 && limit >= tenant.n);
       // A huge match set costs more to gather than a short walk costs to probe entry by entry.
       const probing = Math.ceil(plan.probeSlack * expected) + plan.minProbe;
       if (probing * plan.probe < matched) {
-        const ids = read(probing, true);
-        if (ids.length === wanted || probing >= tenant.n) return { ids, total };
+        const rows = read(first, probing, true);
+        if (certain(rows, probing)) return { rows, total };
       }
-      // Reading the whole index costs less than collecting: the walk goes as far as the page is.
-      if (tenant.n < collecting) return { ids: read(-1, false), total };
+      // Reading the whole index costs less than collecting: the walk goes as far as the page is,
+      // segment after segment (past the missing values, or on to them).
+      if (tenant.n < collecting) {
+        const rows: Row[] = [];
+        for (const segment of segments) {
+          if (rows.length >= request.limit) break;
+          rows.push(...read(segment, -1, false, request.limit - rows.length));
+        }
+        return { rows, total };
+      }
       const short = Math.ceil(plan.slack * expected) + plan.minWalk;
-      const ids = read(short, false);
-      if (ids.length === wanted || short >= tenant.n) return { ids, total };
+      const rows = read(first, short, false);
+      if (certain(rows, short)) return { rows, total };
     }
     if (fts.negated) return null;
     // Collecting: the matches in rowid order, each looked up in the contact table (`CROSS JOIN` keeps
-    // that order of the loops), the tenant checked again on the row.
+    // that order of the loops), the tenant checked again on the row, those after the cursor sorted.
+    const rest = afterCondition(request.sort, types, after);
     const collect = sql(`
-      SELECT c.id FROM contact_fts f CROSS JOIN contact c ON c.rid = f.rowid
-      WHERE c.tenant = ? AND f.contact_fts MATCH ? AND f.rowid BETWEEN ? AND ?
-      ORDER BY ${orderBy(request.sort, request.types ?? {})} LIMIT ? OFFSET ?`);
-    return { ids: collect.pluck().all(tenant.name, ...tail) as string[], total };
+      SELECT c.id${keyColumns(request.sort, types)} FROM contact_fts f CROSS JOIN contact c ON c.rid = f.rowid
+      WHERE c.tenant = ? AND f.contact_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND (${rest.sql})
+      ORDER BY ${orderBy(request.sort, types)} LIMIT ?`);
+    return {
+      rows: collect.all(tenant.name, ...tail.slice(0, 3), ...rest.params, request.limit) as Row[],
+      total,
+    };
   }
 
   /**
@@ -113,18 +157,19 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
   }
 
   /**
-   * The statement that reads the first `?` entries of the sort index for this order and pages the ones in
-   * the set.
+   * The statement that reads the first `?` entries of the sort index for this order from the cursor's
+   * row on (one segment of the rows after it: an index range) and pages the ones in the set.
    */
-  function walker(index: SortIndex, request: SearchRequest, set: string) {
+  function walker(index: SortIndex, request: SearchRequest, set: string, segment: Cond) {
     const [key] = request.sort;
     const direction = key?.direction === "desc" ? "DESC" : "ASC";
     const types = request.types ?? {};
     return sql(`
-      SELECT id FROM (
-        SELECT c.rid, c.id, ${key ? fieldExpr(key.field, types).sql : "NULL"} AS k
-        FROM contact c INDEXED BY ${index.name} WHERE ${index.where} ORDER BY ${orderBy(request.sort, types)} LIMIT ?
-      ) WHERE ${set} ORDER BY ${key ? `k ${direction}, ` : ""}id ${direction} LIMIT ? OFFSET ?`).pluck();
+      SELECT id${key ? ", k0" : ""} FROM (
+        SELECT c.rid, c.id${keyColumns(request.sort, types)}
+        FROM contact c INDEXED BY ${index.name} WHERE ${index.where} AND (${segment.sql})
+        ORDER BY ${orderBy(request.sort, types)} LIMIT ?
+      ) WHERE ${set} ORDER BY ${key ? `k0 ${direction}, ` : ""}id ${direction} LIMIT ?`);
   }
 
   /**
@@ -143,55 +188,118 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     return { name, where: `c.tenant = ${literal(tenant)} AND c.tenant = ?` };
   }
 
-  /** Any query: the model compiled to SQL over the contact table. */
-  function queryPage(tenant: Tenant, request: SearchRequest, offset: number) {
+  /**
+   * Any query: the model compiled to SQL over the contact table. The page is read segment by segment of
+   * the rows after the cursor (afterSegments), each an index range where the order has an index.
+   */
+  function queryPage(tenant: Tenant, request: SearchRequest, after: Keyset | null) {
     const types = request.types ?? {};
-    const cx = { params: [tenant.name] as unknown[], types, range: tenant.range };
-    const order = `ORDER BY ${orderBy(request.sort, types)} LIMIT ? OFFSET ?`;
+    const segments = afterSegments(request.sort, types, after) ?? [
+      afterCondition(request.sort, types, after),
+    ];
+    const order = `ORDER BY ${orderBy(request.sort, types)} LIMIT ?`;
+    const keys = keyColumns(request.sort, types);
+    const rows: Row[] = [];
+    const more = () => request.limit - rows.length;
     if (!request.query) {
-      // The whole list: a walk of the sort index.
+      // The whole list: a walk of the sort index from the cursor's row.
       const index = sortIndex(tenant.name, request);
       const from = index
         ? `contact c INDEXED BY ${index.name} WHERE ${index.where}`
         : "contact c WHERE c.tenant = ?";
-      const rows = sql(`SELECT c.id FROM ${from} ${order}`);
-      return { ids: rows.pluck().all(tenant.name, request.limit, offset) as string[], total: tenant.n };
+      for (const segment of segments) {
+        if (more() <= 0) break;
+        rows.push(
+          ...(sql(`SELECT c.id${keys} FROM ${from} AND (${segment.sql}) ${order}`).all(
+            tenant.name,
+            ...segment.params,
+            more(),
+          ) as Row[]),
+        );
+      }
+      return { rows, total: tenant.n };
     }
+    const cx = { params: [tenant.name] as unknown[], types, range: tenant.range };
     const where = compile(request.query, cx);
     // With a free-text term every match must have, the FTS match is the cheapest way in: `+tenant`
     // keeps the planner from walking the tenant's whole index instead.
     const tenantTerm = drivenByText(request.query) ? "+c.tenant" : "c.tenant";
     const count = sql(`SELECT count(*) AS n FROM contact c WHERE ${tenantTerm} = ? AND (${where})`);
     const total = (count.get(...cx.params) as { n: number }).n;
-    const rows = sql(`SELECT c.id FROM contact c WHERE ${tenantTerm} = ? AND (${where}) ${order}`);
-    return { ids: rows.pluck().all(...cx.params, request.limit, offset) as string[], total };
+    if ((after?.position ?? 0) >= total) return { rows, total };
+    for (const segment of segments) {
+      if (more() <= 0) break;
+      const page = sql(
+        `SELECT c.id${keys} FROM contact c WHERE ${tenantTerm} = ? AND (${where}) AND (${segment.sql}) ${order}`,
+      );
+      rows.push(...(page.all(...cx.params, ...segment.params, more()) as Row[]));
+    }
+    return { rows, total };
+  }
+
+  /** The request's cursor, read for its order (another order's or a damaged one is a 400). */
+  function keysetOf(request: SearchRequest): Keyset | null {
+    const after = decodeKeysetCursor(request.cursor, sortOrder(request.sort), request.sort.length + 1);
+    if (!after) return null;
+    // SQLite holds built-in text as text and dates as numbers; no value it gives is a boolean.
+    request.sort.forEach((key, i) => {
+      const value = after.after[i];
+      const type = CONTACT_FIELDS[key.field];
+      if (
+        typeof value === "boolean" ||
+        (value !== null && type === "text" && typeof value !== "string") ||
+        (value !== null && type === "date" && typeof value !== "number")
+      )
+        throw invalidCursor();
+    });
+    return after;
   }
 
   return {
     /** A page of a tenant's contacts: search-box queries inside the full-text index, the rest in SQL. */
     contacts(name: string, request: SearchRequest): SearchPage {
-      const offset = decodeOffsetCursor(request.cursor);
+      const after = keysetOf(request);
       const known = tenantOf.get(name);
       if (!known) return { ids: [], total: 0, nextCursor: null };
       const tenant: Tenant = { name, n: known.n, range: rowidRange(known.no) };
       const fts = request.query ? toFts(request.query) : null;
-      const { ids, total } =
-        (fts && textPage(fts, tenant, request, offset)) || queryPage(tenant, request, offset);
-      return pageOf(ids, total, offset);
+      const { rows, total } =
+        (fts && textPage(fts, tenant, request, after)) || queryPage(tenant, request, after);
+      const position = (after?.position ?? 0) + rows.length;
+      const last = rows.at(-1);
+      return {
+        ids: rows.map((r) => r.id),
+        total,
+        nextCursor:
+          last && position < total
+            ? encodeKeysetCursor(sortOrder(request.sort), {
+                after: [...request.sort.map((_, i) => last[`k${i}`] ?? null), last.id],
+                position,
+              })
+            : null,
+      };
     },
-    /** A page of a tenant's activity logs, newest first, ties by id. */
+    /** A page of a tenant's activity logs, newest first, ties by id, from the cursor's log on. */
     activity(tenant: string, request: ActivityRequest): SearchPage {
       const { clause, params } = activityWhere(tenant, request);
-      const offset = decodeOffsetCursor(request.cursor);
+      const after = decodeKeysetCursor(request.cursor, ACTIVITY_ORDER, 2);
+      if (after && typeof after.after[0] !== "string") throw invalidCursor();
       const total = (
         sql(`SELECT count(*) AS n FROM activitylog WHERE ${clause}`).get(...params) as { n: number }
       ).n;
-      const ids = sql(
-        `SELECT id FROM activitylog WHERE ${clause} ORDER BY timestamp DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-        .pluck()
-        .all(...params, request.limit, offset) as string[];
-      return pageOf(ids, total, offset);
+      const rows = sql(
+        `SELECT id, timestamp FROM activitylog WHERE ${clause}${after ? " AND (timestamp, id) < (?, ?)" : ""} ORDER BY timestamp DESC, id DESC LIMIT ?`,
+      ).all(...params, ...(after?.after ?? []), request.limit) as { id: string; timestamp: string }[];
+      const position = (after?.position ?? 0) + rows.length;
+      const last = rows.at(-1);
+      return {
+        ids: rows.map((r) => r.id),
+        total,
+        nextCursor:
+          last && position < total
+            ? encodeKeysetCursor(ACTIVITY_ORDER, { after: [last.timestamp, last.id], position })
+            : null,
+      };
     },
   };
 }
@@ -208,8 +316,86 @@ export function orderBy(sort: readonly SortKey[], types: Record<string, string>)
   ].join(", ");
 }
 
-/** A page read at `offset`, with an offset cursor when more remain. */
-function pageOf(ids: string[], total: number, offset: number): SearchPage {
-  const next = offset + ids.length;
-  return { ids, total, nextCursor: ids.length > 0 && next < total ? encodeOffsetCursor(next) : null };
+/** The sort values a page selects beside the id, as `k0, k1, ...`: the next cursor is made of them. */
+const keyColumns = (sort: readonly SortKey[], types: Record<string, string>) =>
+  sort.map((key, i) => `, ${fieldExpr(key.field, types).sql} AS k${i}`).join("");
+
+/**
+ * The rows after the cursor's row in the order, as segments read one after the other, each one range of
+ * the sort index (null for several sort keys: afterCondition answers those in one condition). SQLite
+ * keeps missing values (NULL) lowest, which is the order's first place ascending and last descending, but a
+ * row value compared with NULL is NULL, not smaller: so "after (v, id)" is `(k, id) > (v, id)` ascending,
+ * then descending also the missing values; after a missing value, the rest of the missing values by id,
+ * then ascending every present value.
+ */
+export function afterSegments(
+  sort: readonly SortKey[],
+  types: Record<string, string>,
+  after: Keyset | null,
+): Cond[] | null {
+  if (!after) return [ALL];
+  if (sort.length > 1) return null;
+  const [key] = sort;
+  const id = after.after.at(-1);
+  if (!key) return [{ sql: "c.id > ?", params: [id] }];
+  const k = fieldExpr(key.field, types).sql;
+  const value = after.after[0];
+  if (key.direction === "asc")
+    return value === null
+      ? [
+          { sql: `${k} IS NULL AND c.id > ?`, params: [id] },
+          { sql: `${k} IS NOT NULL`, params: [] },
+        ]
+      : [{ sql: `(${k}, c.id) > (?, ?)`, params: [value, id] }];
+  return value === null
+    ? [{ sql: `${k} IS NULL AND c.id < ?`, params: [id] }]
+    : [
+        { sql: `(${k}, c.id) < (?, ?)`, params: [value, id] },
+        { sql: `${k} IS NULL`, params: [] },
+      ];
+}
+
+/**
+ * The rows after the cursor's row as one condition: for one key the segments joined by OR; for several,
+ * equal on the keys before one and after it on that one (missing values first ascending, last descending),
+ * the id last in the last key's direction.
+ */
+export function afterCondition(
+  sort: readonly SortKey[],
+  types: Record<string, string>,
+  after: Keyset | null,
+): Cond {
+  if (!after) return ALL;
+  const segments = afterSegments(sort, types, after);
+  if (segments)
+    return {
+      sql: `(${segments.map((s) => `(${s.sql})`).join(" OR ")})`,
+      params: segments.flatMap((s) => s.params),
+    };
+  const ors: string[] = [];
+  const params: unknown[] = [];
+  const equal: string[] = [];
+  const equalParams: unknown[] = [];
+  sort.forEach((key, i) => {
+    const k = fieldExpr(key.field, types).sql;
+    const value = after.after[i];
+    const beyond =
+      key.direction === "asc"
+        ? value === null
+          ? { sql: `${k} IS NOT NULL`, params: [] }
+          : { sql: `${k} > ?`, params: [value] }
+        : value === null
+          ? null
+          : { sql: `(${k} < ? OR ${k} IS NULL)`, params: [value] };
+    if (beyond) {
+      ors.push([...equal, beyond.sql].join(" AND "));
+      params.push(...equalParams, ...beyond.params);
+    }
+    equal.push(`${k} IS ?`);
+    equalParams.push(value);
+  });
+  const last = sort.at(-1)?.direction === "desc" ? "<" : ">";
+  ors.push([...equal, `c.id ${last} ?`].join(" AND "));
+  params.push(...equalParams, after.after.at(-1));
+  return { sql: `(${ors.map((o) => `(${o})`).join(" OR ")})`, params };
 }
