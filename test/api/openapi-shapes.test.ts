@@ -39,9 +39,10 @@ import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/sc
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { Segment, SegmentPage } from "../../packages/core/src/segment/api.ts";
 import { FtpCheckAnswer, SftpExport, SftpImport, SftpImportPage } from "../../packages/core/src/sftp/api.ts";
-import { TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
+import { TenantListItem, TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
-import { Me, SignedIn } from "../../packages/core/src/user/api.ts";
+import { Me, SignedIn, SignInAnswer } from "../../packages/core/src/user/api.ts";
+import { CreatedUser } from "../../packages/core/src/user/schema.ts";
 import { TWILIO_ACCOUNTS } from "../../packages/local/src/simulators/twilio-data.ts";
 import {
   baseUrl,
@@ -69,7 +70,8 @@ type ObjectSchema =
 /** The core schema of each operation's 2xx answer. */
 const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/health": Health,
-  "POST /api/auth/sign-in": SignedIn,
+  "POST /api/auth/sign-in": SignInAnswer,
+  "POST /api/auth/new-password": SignedIn,
   "POST /api/auth/sign-up": SignedIn,
   "GET /api/auth/me": Me,
   "GET /api/tenant-settings": TenantSettings,
@@ -137,6 +139,11 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/inventory-source": InventorySource,
   "PUT /api/inventory-source": InventorySource,
   "GET /api/admin/tenant": TenantPage,
+  "POST /api/admin/tenant": TenantListItem,
+  "PUT /api/admin/tenant": TenantListItem,
+  "POST /api/admin/tenant/{id}/disable": TenantListItem,
+  "POST /api/admin/tenant/{id}/enable": TenantListItem,
+  "POST /api/admin/user": CreatedUser,
   "GET /api/outbox": OutboxPage,
   "GET /api/outbox/{id}": OutboxMessage,
 };
@@ -559,6 +566,47 @@ describe("real answers parse with the documented schemas", () => {
       await call("/api/admin/tenant?limit=5", { session: provider }),
     );
     expect((page.items as unknown[]).length).toBeGreaterThan(0);
+
+    const tenantId = `shape-${randomUUID().slice(0, 8)}`;
+    const post = (path: string, body?: unknown) => call(path, { method: "POST", body, session: provider });
+    expectAnswer(
+      "POST /api/admin/tenant",
+      await post("/api/admin/tenant", { tenantId, licenses: ["MaxCIF"] }),
+    );
+    expectAnswer(
+      "PUT /api/admin/tenant",
+      await call("/api/admin/tenant", {
+        method: "PUT",
+        body: { tenantId, name: "Shape Tenant", licenses: ["MaxCIF", "PromptPay"] },
+        session: provider,
+      }),
+    );
+    expectAnswer("POST /api/admin/tenant/{id}/disable", await post(`/api/admin/tenant/${tenantId}/disable`));
+    expectAnswer("POST /api/admin/tenant/{id}/enable", await post(`/api/admin/tenant/${tenantId}/enable`));
+    const email = `shape-user-${randomUUID()}@shape.example`;
+    expectAnswer(
+      "POST /api/admin/user",
+      await post("/api/admin/user", {
+        email,
+        name: "Shape User",
+        password: "temporary-1",
+        tenant: tenantId,
+        tenantRole: "Admin",
+        securityRights: "1|1|1|1",
+        company: "Shape Tenant",
+      }),
+    );
+    const challenge = expectAnswer(
+      "POST /api/auth/sign-in",
+      await call("/api/auth/sign-in", { method: "POST", body: { email, password: "temporary-1" } }),
+    );
+    expectAnswer(
+      "POST /api/auth/new-password",
+      await call("/api/auth/new-password", {
+        method: "POST",
+        body: { email, session: challenge.session, newPassword: "my-own-pass-1" },
+      }),
+    );
   });
 
   it("the CXone login and connection test, against the simulator", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cognitoIdentity } from "../../packages/core/src/adapters/cognito.ts";
 import { VisibleError } from "../../packages/core/src/error/index.ts";
 import { embeddedIdentity } from "../../packages/core/src/identity/embedded.ts";
-import type { Identity } from "../../packages/core/src/identity/index.ts";
+import { type Identity, isChallenge, tokenOf } from "../../packages/core/src/identity/index.ts";
 import { testStore } from "../support/api.ts";
 
 /** What every Identity adapter must do. Cognito runs when COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID are set. */
@@ -23,7 +23,7 @@ function identitySuite(name: string, make: () => Identity) {
 
     it("creates a user who signs in with claims carrying tenant, role, rights and company", async () => {
       await identity.createUser(user);
-      const { token, claims } = await identity.signIn(email.toUpperCase(), user.password);
+      const { token, claims } = tokenOf(await identity.signIn(email.toUpperCase(), user.password));
       expect(claims).toMatchObject({
         tenant: "conformance",
         tenantRole: "Admin",
@@ -52,12 +52,66 @@ function identitySuite(name: string, make: () => Identity) {
     });
 
     it("refuses a tampered token", async () => {
-      const { token } = await identity.signIn(email, user.password);
+      const { token } = tokenOf(await identity.signIn(email, user.password));
       const [h, p, s] = token.split(".");
       const body = JSON.parse(Buffer.from(p as string, "base64url").toString());
       body["custom:tenant"] = "someone-else";
       const forged = [h, Buffer.from(JSON.stringify(body)).toString("base64url"), s].join(".");
       await expect(identity.verify(forged)).rejects.toMatchObject({ kind: "auth" });
+    });
+
+    describe("a user created with a temporary password", () => {
+      const temp = {
+        ...user,
+        email: `temp-${randomUUID()}@conformance.example`,
+        password: "temporary-pass-1",
+      };
+
+      it("is asked for a new password at sign-in instead of getting a token", async () => {
+        await identity.createUser(temp, { temporary: true });
+        const result = await identity.signIn(temp.email, temp.password);
+        expect(isChallenge(result)).toBe(true);
+        expect(result).not.toHaveProperty("token");
+        expect(result).toMatchObject({ challenge: "NEW_PASSWORD_REQUIRED", session: expect.any(String) });
+      });
+
+      it("refuses a session issued for someone else or tampered with", async () => {
+        const result = await identity.signIn(temp.email, temp.password);
+        if (!isChallenge(result)) throw new Error("expected the challenge");
+        const other = await identity
+          .completeNewPassword({ email: user.email, session: result.session, newPassword: "someone-else-1" })
+          .catch((e) => e);
+        expect(other).toMatchObject({ kind: "auth", code: "auth.challenge_expired" });
+        const tampered = await identity
+          .completeNewPassword({
+            email: temp.email,
+            session: `${result.session}x`,
+            newPassword: "own-password-1",
+          })
+          .catch((e) => e);
+        expect(tampered).toMatchObject({ kind: "auth", code: "auth.challenge_expired" });
+      });
+
+      it("completes the challenge once with the user's own password, which then signs in", async () => {
+        const result = await identity.signIn(temp.email, temp.password);
+        if (!isChallenge(result)) throw new Error("expected the challenge");
+        const done = await identity.completeNewPassword({
+          email: temp.email.toUpperCase(),
+          session: result.session,
+          newPassword: "my-own-password-1",
+        });
+        expect(done.claims).toMatchObject({ tenant: "conformance", email: temp.email, tenantRole: "Admin" });
+        expect(await identity.verify(done.token)).toEqual(done.claims);
+        // The session is spent, the temporary password no longer works, the new one signs straight in.
+        const again = await identity
+          .completeNewPassword({ email: temp.email, session: result.session, newPassword: "another-pass-1" })
+          .catch((e) => e);
+        expect(again).toMatchObject({ kind: "auth", code: "auth.challenge_expired" });
+        await expect(identity.signIn(temp.email, temp.password)).rejects.toMatchObject({ kind: "auth" });
+        const signed = await identity.signIn(temp.email, "my-own-password-1");
+        expect(isChallenge(signed)).toBe(false);
+        expect(tokenOf(signed).claims.email).toBe(temp.email);
+      });
     });
   });
 }

@@ -9,6 +9,7 @@ import {
   redirect,
 } from "@tanstack/react-router";
 import { NotBuiltYet } from "./features/placeholder/pages.tsx";
+import { createUserRoute, tenantsRoute } from "./routes/admin.ts";
 import { SCREENS, type Screen, type ScreenPath, STANDALONE, screenAt } from "./routes/catalog.ts";
 import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
@@ -32,6 +33,7 @@ import { sftpRoute } from "./routes/sftp.ts";
 const lazy = {
   SignIn: lazyRouteComponent(() => import("./features/auth/SignIn.tsx"), "SignIn"),
   SignUp: lazyRouteComponent(() => import("./features/auth/SignUp.tsx"), "SignUp"),
+  ChangePassword: lazyRouteComponent(() => import("./features/auth/ChangePassword.tsx"), "ChangePassword"),
 };
 
 const Pending = () => (
@@ -54,6 +56,14 @@ const signIn = createRoute({
   component: lazy.SignIn,
 });
 const signUp = createRoute({ getParentRoute: () => root, path: "/sign-up", component: lazy.SignUp });
+/** The first sign-in with a temporary password: the user sets their own (NEW_PASSWORD_REQUIRED). */
+const changePassword = createRoute({
+  getParentRoute: () => root,
+  path: "/change-password",
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+  component: lazy.ChangePassword,
+});
 
 /** `/` is the ReachCX home, which redirects to /dashboard; tenants without ReachCX go to their landing. */
 const home = createRoute({
@@ -94,6 +104,8 @@ const built = [
   mobileConfigRoute,
   downloadsRoute,
   inventorySourceRoute,
+  tenantsRoute,
+  createUserRoute,
   dynamupdate,
 ] as const;
 type BuiltPath = (typeof built)[number]["path"];
@@ -137,6 +149,7 @@ const standalone = STANDALONE.map((screen) =>
 export const routeTree = root.addChildren([
   signIn,
   signUp,
+  changePassword,
   ...standalone,
   shell.addChildren([home, gate.addChildren([...built, ...catalog])]),
 ]);

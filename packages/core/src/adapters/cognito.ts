@@ -1,9 +1,13 @@
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  CodeMismatchException,
   CognitoIdentityProviderClient,
+  ExpiredCodeException,
   InitiateAuthCommand,
+  InvalidPasswordException,
   NotAuthorizedException,
+  RespondToAuthChallengeCommand,
   UserNotFoundException,
   UsernameExistsException,
 } from "@aws-sdk/client-cognito-identity-provider";
@@ -12,6 +16,7 @@ import { JwtExpiredError } from "aws-jwt-verify/error";
 import { VisibleError } from "../error/index.ts";
 import {
   CLAIM,
+  challengeExpired,
   checkLifetime,
   claimsFrom,
   type Identity,
@@ -25,7 +30,9 @@ import { tooManyAttempts } from "../identity/throttle.ts";
  * pool's JWKS by aws-jwt-verify (issuer = the pool, aud = the client, token_use = id, exp) plus a
  * required, bounded lifetime; sign-in uses USER_PASSWORD_AUTH, throttled by Cognito itself (its lockout
  * after repeated failures; threat protection reads the client's address passed here); users are created by
- * the admin API.
+ * the admin API: sign-up's owner with a permanent password (AdminSetUserPassword), Create User's with a
+ * temporary one (AdminCreateUser's TemporaryPassword), whose first sign-in answers Cognito's own
+ * NEW_PASSWORD_REQUIRED challenge, completed with RespondToAuthChallenge (a client call: no IAM right).
  */
 export function cognitoIdentity(options: {
   userPoolId: string;
@@ -55,6 +62,8 @@ export function cognitoIdentity(options: {
             UserContextData: from?.address ? { IpAddress: from.address } : undefined,
           }),
         );
+        if (result.ChallengeName === "NEW_PASSWORD_REQUIRED" && result.Session)
+          return { challenge: "NEW_PASSWORD_REQUIRED" as const, session: result.Session };
         const token = result.AuthenticationResult?.IdToken;
         if (!token) throw invalidCredentials();
         return { token, claims: await this.verify(token) };
@@ -69,6 +78,35 @@ export function cognitoIdentity(options: {
       }
     },
 
+    async completeNewPassword({ email, session, newPassword }) {
+      let token: string | undefined;
+      try {
+        const result = await client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: options.clientId,
+            ChallengeName: "NEW_PASSWORD_REQUIRED",
+            Session: session,
+            ChallengeResponses: { USERNAME: email.trim().toLowerCase(), NEW_PASSWORD: newPassword },
+          }),
+        );
+        token = result.AuthenticationResult?.IdToken;
+      } catch (err) {
+        if (err instanceof InvalidPasswordException)
+          throw new VisibleError("input", "auth.password_policy", err.message, [
+            { path: "newPassword", message: err.message },
+          ]);
+        if (
+          err instanceof NotAuthorizedException ||
+          err instanceof CodeMismatchException ||
+          err instanceof ExpiredCodeException
+        )
+          throw challengeExpired();
+        throw err;
+      }
+      if (!token) throw challengeExpired();
+      return { token, claims: await this.verify(token) };
+    },
+
     async verify(token) {
       try {
         const payload = (await verifier.verify(token)) as unknown as Record<string, unknown>;
@@ -81,14 +119,17 @@ export function cognitoIdentity(options: {
       }
     },
 
-    async createUser(user) {
+    async createUser(user, createOptions) {
       const username = user.email.trim().toLowerCase();
+      const temporary = createOptions?.temporary === true;
       try {
         const created = await client.send(
           new AdminCreateUserCommand({
             UserPoolId: options.userPoolId,
             Username: username,
             MessageAction: "SUPPRESS",
+            // Create User hands the temporary password to the person; Cognito forces a new one at first sign-in.
+            ...(temporary ? { TemporaryPassword: user.password } : {}),
             UserAttributes: [
               { Name: "email", Value: username },
               { Name: "email_verified", Value: "true" },
@@ -100,14 +141,15 @@ export function cognitoIdentity(options: {
             ],
           }),
         );
-        await client.send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: options.userPoolId,
-            Username: username,
-            Password: user.password,
-            Permanent: true,
-          }),
-        );
+        if (!temporary)
+          await client.send(
+            new AdminSetUserPasswordCommand({
+              UserPoolId: options.userPoolId,
+              Username: username,
+              Password: user.password,
+              Permanent: true,
+            }),
+          );
         const sub = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value ?? username;
         return { userId: sub };
       } catch (err) {

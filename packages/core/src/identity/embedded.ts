@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { VisibleError } from "../error/index.ts";
 import type { StoreService } from "../store/entities.ts";
 import {
   CLAIM,
   type Claims,
+  challengeExpired,
   checkLifetime,
   claimsFrom,
   type Identity,
@@ -16,6 +17,20 @@ import { memoryThrottle, type ThrottleRules } from "./throttle.ts";
 
 const ISSUER = "reachcx-embedded";
 const AUDIENCE = "reachcx-console";
+/** The new-password challenge's session: its own audience, so it is never taken for an id token. */
+const CHALLENGE_AUDIENCE = "reachcx-new-password";
+/** As long as Cognito's challenge session lives. */
+const CHALLENGE_SECONDS = 180;
+
+/** Ties a challenge session to the password it was issued for: once changed, the session is spent. */
+const fingerprint = (passwordHash: string) =>
+  createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
+
+const conditionFailed = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err.name === "ConditionalCheckFailedException" ||
+    /conditional request failed|ConditionalCheckFailed/i.test(err.message) ||
+    conditionFailed(err.cause));
 
 /**
  * Users in the Store, scrypt hashes, HS256 tokens signed with a key kept under DATA_DIR. Sign-ins are
@@ -52,6 +67,21 @@ export function embeddedIdentity(options: {
       .sign(key);
   }
 
+  async function signedIn(tenant: string, userId: string) {
+    const user = (await store.entities.user.get({ tenant, id: userId }).go()).data;
+    if (!user) throw invalidCredentials();
+    const claims: Claims = {
+      sub: user.id,
+      tenant: user.tenant,
+      tenantRole: user.tenantRole,
+      securityRights: user.securityRights,
+      company: user.company,
+      name: user.name,
+      email: user.email,
+    };
+    return { token: await sign(claims), claims };
+  }
+
   return {
     async signIn(email, password, client) {
       const normalized = email.trim().toLowerCase();
@@ -68,6 +98,17 @@ export function embeddedIdentity(options: {
         throw invalidCredentials();
       }
       throttle.succeeded(normalized, client?.address);
+      if (login?.mustChangePassword) {
+        const session = await new SignJWT({ pw: fingerprint(login.passwordHash) })
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setSubject(normalized)
+          .setIssuer(ISSUER)
+          .setAudience(CHALLENGE_AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(`${CHALLENGE_SECONDS}s`)
+          .sign(key);
+        return { challenge: "NEW_PASSWORD_REQUIRED", session };
+      }
       const claims: Claims = {
         sub: user.id,
         tenant: user.tenant,
@@ -78,6 +119,39 @@ export function embeddedIdentity(options: {
         email: user.email,
       };
       return { token: await sign(claims), claims };
+    },
+
+    async completeNewPassword({ email, session, newPassword }) {
+      const normalized = email.trim().toLowerCase();
+      const payload = await jwtVerify(session, key, {
+        issuer: ISSUER,
+        audience: CHALLENGE_AUDIENCE,
+        algorithms: ["HS256"],
+        requiredClaims: ["exp", "iat", "sub"],
+        maxTokenAge: CHALLENGE_SECONDS,
+      }).then(
+        (r) => r.payload,
+        () => {
+          throw challengeExpired();
+        },
+      );
+      if (payload.sub !== normalized) throw challengeExpired();
+      const login = (await store.entities.login.get({ email: normalized }).go()).data;
+      if (!login?.mustChangePassword || fingerprint(login.passwordHash) !== payload.pw)
+        throw challengeExpired();
+      const passwordHash = await hashPassword(newPassword);
+      // Only while the temporary password stands: a session used twice (or raced) changes nothing.
+      await store.entities.login
+        .patch({ email: normalized })
+        .set({ passwordHash })
+        .remove(["mustChangePassword"])
+        .where(({ passwordHash: stored }, { eq }) => eq(stored, login.passwordHash))
+        .go()
+        .catch((err: unknown) => {
+          if (conditionFailed(err)) throw challengeExpired();
+          throw err;
+        });
+      return signedIn(login.tenant, login.userId);
     },
 
     async verify(token) {
@@ -98,13 +172,21 @@ export function embeddedIdentity(options: {
       }
     },
 
-    async createUser(input) {
+    async createUser(input, options) {
       const email = input.email.trim().toLowerCase();
       const userId = randomUUID();
       const passwordHash = await hashPassword(input.password);
       const result = await store.transaction
         .write(({ login, user }) => [
-          login.create({ email, tenant: input.tenant, userId, passwordHash }).commit(),
+          login
+            .create({
+              email,
+              tenant: input.tenant,
+              userId,
+              passwordHash,
+              ...(options?.temporary ? { mustChangePassword: true } : {}),
+            })
+            .commit(),
           user
             .create({
               tenant: input.tenant,

@@ -28,18 +28,63 @@ export interface SignInClient {
   address?: string;
 }
 
+/** A successful sign-in: the id token and its claims. */
+export interface SignedInResult {
+  token: string;
+  claims: Claims;
+}
+
+/**
+ * The user signed in with a temporary password and must choose their own before a token is issued
+ * (Cognito's NEW_PASSWORD_REQUIRED). `session` is opaque and short-lived; completeNewPassword takes it.
+ */
+export interface NewPasswordChallenge {
+  challenge: "NEW_PASSWORD_REQUIRED";
+  session: string;
+}
+
+export type SignInResult = SignedInResult | NewPasswordChallenge;
+
+export const isChallenge = (result: SignInResult): result is NewPasswordChallenge => "challenge" in result;
+
+/** The session a challenge handed out has expired, was used already or was not issued for this email. */
+export const challengeExpired = () =>
+  new VisibleError(
+    "auth",
+    "auth.challenge_expired",
+    "Your sign-in session has expired. Sign in again with your temporary password.",
+  );
+
+export interface CreateUserOptions {
+  /**
+   * The password is temporary: the first sign-in answers NEW_PASSWORD_REQUIRED instead of a token, and
+   * the user chooses their own (Create User, spec 003 §5). Sign-up's owner sets a permanent one.
+   */
+  temporary?: boolean;
+}
+
 export interface Identity {
   /**
-   * Checks the password and issues a token; a wrong email or password gives the same 401. Too many
-   * failures for the account or from the client's address give a 429 ThrottledError.
+   * Checks the password and issues a token, or answers the new-password challenge for a user created with
+   * a temporary password; a wrong email or password gives the same 401. Too many failures for the account
+   * or from the client's address give a 429 ThrottledError.
    */
-  signIn(email: string, password: string, client?: SignInClient): Promise<{ token: string; claims: Claims }>;
+  signIn(email: string, password: string, client?: SignInClient): Promise<SignInResult>;
+  /**
+   * Completes a NEW_PASSWORD_REQUIRED challenge: sets the user's own password (the temporary one stops
+   * working) and issues the token. A session that expired or was used already gives a 401.
+   */
+  completeNewPassword(input: {
+    email: string;
+    session: string;
+    newPassword: string;
+  }): Promise<SignedInResult>;
   /**
    * Verifies signature, issuer, audience, expiry, a bounded lifetime and the presence of every claim;
    * throws a 401 VisibleError otherwise.
    */
   verify(token: string): Promise<Claims>;
-  createUser(user: NewUser): Promise<{ userId: string }>;
+  createUser(user: NewUser, options?: CreateUserOptions): Promise<{ userId: string }>;
 }
 
 /** Cognito's custom attributes; the embedded adapter signs the same names so one parser serves both. */
@@ -52,6 +97,12 @@ export const CLAIM = {
 
 export const invalidCredentials = () =>
   new VisibleError("auth", "auth.invalid_credentials", "Incorrect email or password.");
+
+/** A sign-in that must end with a token (sign-up's owner, who has no temporary password). */
+export function tokenOf(result: SignInResult): SignedInResult {
+  if (isChallenge(result)) throw new Error("The user must set a new password before signing in.");
+  return result;
+}
 
 export const invalidToken = (detail = "The sign-in token is invalid or has expired.") =>
   new VisibleError("auth", "auth.invalid_token", detail);

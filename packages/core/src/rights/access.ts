@@ -48,6 +48,8 @@ export const API_ACCESS = {
   "GET /api/health": "public",
   "POST /api/auth/sign-in": "public",
   "POST /api/auth/sign-up": "public",
+  /** Completes NEW_PASSWORD_REQUIRED with the sign-in's session: no token exists yet. */
+  "POST /api/auth/new-password": "public",
   "GET /api/auth/me": "signedIn",
 
   "GET /api/tenant-settings": "configuration",
@@ -138,11 +140,16 @@ export const API_ACCESS = {
   "GET /api/inventory-source": "configuration",
   "PUT /api/inventory-source": "configuration",
 
-  "GET /api/admin/tenant": "provider",
-
   /** The embedded outbox (core/mail): the tenant's kept mail; 404 on AWS, where SES delivers it. */
   "GET /api/outbox": "signedIn",
   "GET /api/outbox/{id}": "signedIn",
+
+  "GET /api/admin/tenant": "provider",
+  "POST /api/admin/tenant": "provider",
+  "PUT /api/admin/tenant": "provider",
+  "POST /api/admin/tenant/{id}/disable": "provider",
+  "POST /api/admin/tenant/{id}/enable": "provider",
+  "POST /api/admin/user": "provider",
 
   /** The API's own documents, served next to the operations they describe (not listed in them). */
   "GET /api/openapi.json": "public",

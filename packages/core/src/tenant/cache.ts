@@ -3,12 +3,13 @@ import type { ChangeRecord } from "../realtime/index.ts";
 import { entityOf } from "../store/image.ts";
 
 /**
- * Tenant records are read on every request (api-key check, licences in settings). A short per-process
- * cache keeps that off the store; the embedded runtime also drops entries as the change feed reports
- * tenant changes (forgetChangedTenants), so an admin's licence change shows at once there and within
- * TTL_MS on Lambda.
+ * Tenant records are read on every request (api-key check, status, licences in settings). A short
+ * per-process cache keeps that off the store; the process that makes an admin change drops its entry at
+ * once (tenant/admin.ts), the embedded runtime also drops entries as the change feed reports tenant changes
+ * (forgetChangedTenants), and every other Lambda instance re-reads within TTL_MS: a disabled tenant or a
+ * removed licence stops working there within 5 s (docs/decisions.md, Disable Tenant).
  */
-const TTL_MS = 10_000;
+export const TTL_MS = 5_000;
 type TenantRecord = NonNullable<Awaited<ReturnType<typeof load>>>;
 const cache = new Map<string, { at: number; record: TenantRecord | null }>();
 

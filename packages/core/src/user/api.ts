@@ -36,3 +36,19 @@ export type UserContextView = v.InferOutput<typeof UserContext>;
 export const SignedIn = v.strictObject({ token: v.string(), context: UserContext });
 
 export const Me = v.strictObject({ context: UserContext });
+
+/**
+ * What POST /api/auth/sign-in answers: signed in (token and context), or, for a user whose password is
+ * temporary, the NEW_PASSWORD_REQUIRED challenge with the session for POST /api/auth/new-password and no
+ * token. One object with either pair, so the document describes a single shape.
+ */
+export const SignInAnswer = v.strictObject({
+  token: v.optional(v.pipe(v.string(), v.description("The bearer token; absent with a challenge."))),
+  context: v.optional(UserContext),
+  challenge: v.optional(
+    v.pipe(v.literal("NEW_PASSWORD_REQUIRED"), v.description("The user must set a new password first.")),
+  ),
+  session: v.optional(
+    v.pipe(v.string(), v.description("Pass to POST /api/auth/new-password within 3 minutes.")),
+  ),
+});

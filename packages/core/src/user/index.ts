@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { useEnv } from "../env.ts";
-import { createTenant, deleteTenant } from "../tenant/index.ts";
-import type { CreateUser, SignUp } from "./schema.ts";
+import { VisibleError } from "../error/index.ts";
+import { isChallenge, type SignInClient, type SignInResult, tokenOf } from "../identity/index.ts";
+import { SUPER_ADMIN } from "../rights/index.ts";
+import { PROVIDER_TENANT } from "../tenant/admin-schema.ts";
+import { createTenant, deleteTenant, getTenant } from "../tenant/index.ts";
+import type { CreateUser, NewPassword, SignUp } from "./schema.ts";
 
 export * from "./schema.ts";
 
@@ -31,11 +35,66 @@ export async function signUp(input: SignUp) {
     await deleteTenant(tenant);
     throw err;
   }
-  return identity.signIn(input.email, input.password);
+  return tokenOf(await identity.signIn(input.email, input.password));
 }
 
+export const tenantDisabled = () =>
+  new VisibleError(
+    "forbidden",
+    "auth.tenant_disabled",
+    "Your organization's access has been disabled. Contact your provider to have it enabled again.",
+  );
+
+/** A signed-in tenant must exist and be active: read from the store, not the cache, at every sign-in. */
+async function requireActive(tenant: string) {
+  if ((await getTenant(tenant))?.status !== "Active") throw tenantDisabled();
+}
+
+/**
+ * Sign-in through the Identity port, refused for a disabled tenant once the password is right (so the
+ * answer says nothing of a tenant to someone without it). A user with a temporary password gets the
+ * NEW_PASSWORD_REQUIRED challenge instead of a token.
+ */
+export async function signIn(email: string, password: string, client?: SignInClient): Promise<SignInResult> {
+  const result = await useEnv().identity.signIn(email, password, client);
+  if (!isChallenge(result)) await requireActive(result.claims.tenant);
+  return result;
+}
+
+/** Completes the challenge with the user's own password, then signs in (refused for a disabled tenant). */
+export async function completeNewPassword(input: NewPassword) {
+  const result = await useEnv().identity.completeNewPassword(input);
+  await requireActive(result.claims.tenant);
+  return result;
+}
+
+/**
+ * Create User (spec 003 §2.9, §5): a user of an existing tenant through the Identity port, with the
+ * password the provider typed as a temporary one; the user sets their own at first sign-in. SuperAdmin is
+ * the provider's staff role and is given only in the provider's tenant (docs/decisions.md).
+ */
 export async function createUser(input: CreateUser) {
-  return useEnv().identity.createUser(input);
+  if (!(await getTenant(input.tenant)))
+    throw new VisibleError("not_found", "tenant.not_found", `Tenant ${input.tenant} does not exist.`, [
+      { path: "tenant", message: `Tenant ${input.tenant} does not exist.` },
+    ]);
+  if (input.tenantRole === SUPER_ADMIN && input.tenant !== PROVIDER_TENANT)
+    throw new VisibleError(
+      "input",
+      "user.super_admin_outside_provider",
+      `The ${SUPER_ADMIN} role is for the provider's staff, in the ${PROVIDER_TENANT} tenant only.`,
+      [{ path: "tenantRole", message: `The ${SUPER_ADMIN} role is for the ${PROVIDER_TENANT} tenant only.` }],
+    );
+  const { userId } = await useEnv().identity.createUser(input, { temporary: true });
+  return {
+    id: userId,
+    email: input.email.toLowerCase(),
+    name: input.name,
+    tenant: input.tenant,
+    tenantRole: input.tenantRole,
+    securityRights: input.securityRights,
+    company: input.company,
+  };
 }
 
 /** A tenant id that satisfies the Tenant ID rule: lowercase letters, digits and dashes. */

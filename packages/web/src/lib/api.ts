@@ -52,7 +52,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   );
 }
 
-const AUTH_CALLS = /^\/api\/auth\/sign-(in|up)$/;
+const AUTH_CALLS = /^\/api\/auth\/(sign-in|sign-up|new-password)$/;
 
 /**
  * Adds the bearer token and the tenant's api key, throws a problem answer as an ApiError, and on a 401 of a

@@ -13,6 +13,8 @@ export const LoginEntity = new Entity({
     tenant: { type: "string", required: true },
     userId: { type: "string", required: true },
     passwordHash: { type: "string", required: true },
+    /** Set while the password is a temporary one (Create User): sign-in answers NEW_PASSWORD_REQUIRED. */
+    mustChangePassword: { type: "boolean" },
     ...timestamps,
   },
   indexes: {

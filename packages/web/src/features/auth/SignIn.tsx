@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { session } from "../../lib/session.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import { signIn } from "./api.ts";
+import { pendingChallenge, signIn } from "./api.ts";
 
 /** Where to go after signing in: the page that asked for it, else the user's landing page. */
 export const afterSignIn = (redirect: string | undefined, landing: string) =>
@@ -28,6 +28,12 @@ export function SignIn() {
     setError(undefined);
     try {
       const result = await signIn(values);
+      if ("challenge" in result) {
+        // A temporary password (Create User): the user chooses their own before getting a token.
+        pendingChallenge.set({ email: values.email.trim(), session: result.session });
+        await navigate({ to: "/change-password", search: redirect ? { redirect } : {} });
+        return;
+      }
       session.set(result);
       await navigate({ href: afterSignIn(redirect, result.context.landing) });
     } catch (err) {
