@@ -6,6 +6,7 @@ import type { PushMessaging } from "./push/port.ts";
 import type { Search } from "./search/port.ts";
 import type { Secrets } from "./secrets/index.ts";
 import type { StoreService } from "./store/entities.ts";
+import type { Workflows } from "./workflows/port.ts";
 
 /**
  * The ports a process works with, built once: at cold start on AWS (packages/functions/src/env.ts),
@@ -35,6 +36,16 @@ export interface Env {
   cxone?: { discoveryDomain: string; legacyTokenUrl?: string };
   /** Twilio's accounts API for the Twilio-kind credential check: the simulator's URL in embedded mode. */
   twilio?: { accountsUrl: string };
+  /**
+   * The merchant-services partner of merchant onboarding (onboarding/partner.ts): its base URL and the
+   * provider's basic-auth account; the simulator's in embedded mode. Unset: onboarding cannot open
+   * applications (the step fails with the reason recorded).
+   */
+  merchantServices?: { url: string; username: string; password: string };
+  /** The payment gateway whose whoAmI validates a merchant's credentials (onboarding/gateway.ts). */
+  paymentGateway?: { url: string };
+  /** Step Functions on AWS, the in-process runner in embedded mode (workflows/port.ts). */
+  workflows?: Workflows;
   /**
    * The instance's own ports that tenant-configured requests must not reach (net/outbound.ts). Embedded
    * mode fills it as its listeners start; on AWS nothing listens locally besides the Lambda runtime API,

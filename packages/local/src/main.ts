@@ -4,6 +4,7 @@ import { log } from "@reachcx/functions/log";
 import { StartupError } from "./errors.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
+import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
 
 /**
  * `npm start`. Environment (README contract): PORT (3000), HOST (127.0.0.1: only this machine can reach
@@ -43,6 +44,8 @@ try {
   API docs: ${runtime.url}/api/docs
   CXone simulator (the contact-center platform stand-in): ${runtime.cxone.url}
   Twilio simulator (the messaging provider check): ${runtime.twilio.url}
+  Merchant-services partner simulator (onboarding applications, their hosted page): ${runtime.merchant.url}
+  Payment gateway simulator (onboarding's whoAmI): ${runtime.gateway.url}, user ${GATEWAY_ACCOUNTS[0]?.username} / ${GATEWAY_ACCOUNTS[0]?.password}
   Push platform simulator (mobile applications): in process, projects ${dataDir ? `in ${dataDir}/push-simulator.json` : "in memory"}
   Files (Downloads' add-on packages): ${dataDir ? `${dataDir}/blobs` : "a temporary directory"}, links signed for 5 minutes
   Data: ${dataDir ?? "in memory"}${runtime.seeded ? " (demo data created)" : ""}${widened ? `\n  Listening on ${host} (HOST): other machines that reach it can use the console.` : ""}

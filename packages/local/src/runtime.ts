@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
+import { useEnv } from "@reachcx/core/env";
 import { indexChanges } from "@reachcx/core/search/indexer";
 import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
@@ -18,12 +19,15 @@ import { startDynamo } from "./dynamo.ts";
 import { REGION } from "./dynamo-key.ts";
 import { blobSecret, buildEnv, TABLE } from "./env.ts";
 import { StartupError } from "./errors.ts";
+import { onboardingWorkflows } from "./onboarding.ts";
 import { attachLive, RealtimeHub } from "./realtime.ts";
 import { writeRuntimeFile } from "./runtime-file.ts";
 import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
 import { createServerApp } from "./server.ts";
 import { type CxoneSimulator, startCxoneSimulator } from "./simulators/cxone.ts";
+import { type GatewaySimulator, startGatewaySimulator } from "./simulators/gateway.ts";
+import { type MerchantSimulator, PARTNER_ACCOUNT, startMerchantSimulator } from "./simulators/merchant.ts";
 import { startTwilioSimulator, type TwilioSimulator } from "./simulators/twilio.ts";
 import { ensureTable } from "./table.ts";
 
@@ -53,6 +57,10 @@ export interface Runtime {
   cxone: CxoneSimulator;
   /** The Twilio accounts API simulator the messaging provider check reaches in embedded mode. */
   twilio: TwilioSimulator;
+  /** The merchant-services partner simulator (applications and their hosted page) onboarding reaches. */
+  merchant: MerchantSimulator;
+  /** The payment gateway simulator whose whoAmI onboarding's gateway token step calls. */
+  gateway: GatewaySimulator;
   stop(): Promise<void>;
 }
 
@@ -86,6 +94,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => cxone.stop());
     const twilio = await startTwilioSimulator();
     cleanup.push(() => twilio.stop());
+    const merchant = await startMerchantSimulator({ dataDir: options.dataDir });
+    cleanup.push(() => merchant.stop());
+    const gateway = await startGatewaySimulator();
+    cleanup.push(() => gateway.stop());
     // DATA_DIR/blobs, or a directory of its own for an instance kept in memory, removed on stop.
     const blobDir = options.dataDir
       ? join(options.dataDir, "blobs")
@@ -104,6 +116,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       twilioUrl: twilio.url,
       closedPorts,
     });
+    // Merchant onboarding: the partner and gateway simulators, and the in-process Step Functions runner.
+    const workflows = onboardingWorkflows(store);
+    Object.assign(useEnv(), {
+      merchantServices: { url: merchant.url, ...PARTNER_ACCOUNT },
+      paymentGateway: { url: gateway.url },
+      workflows,
+    });
 
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
@@ -118,6 +137,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => feed.stop());
 
     const seeded = await seedDemo(options.demoPassword);
+    // Waiting onboarding executions are re-created at their wait (docs/decisions.md).
+    await workflows.resume();
+    cleanup.push(async () => workflows.close());
     const app = createServerApp({ webDist: options.webDist ?? WEB_DIST, blobs });
     const server = await listen(app.fetch, options.port, host);
     cleanup.push(
@@ -148,6 +170,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       deadLetters: feed.deadLetters,
       cxone,
       twilio,
+      merchant,
+      gateway,
     };
   } catch (err) {
     await stop();

@@ -5,6 +5,7 @@ import { CampaignEntity } from "./entities/campaign.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
 import { DoNotCallEntity } from "./entities/do-not-call.ts";
+import { FeesEntity } from "./entities/fees.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { FtpExportEntity } from "./entities/ftp-export.ts";
 import { FtpImportEntity } from "./entities/ftp-import.ts";
@@ -20,12 +21,15 @@ import { SegmentEntity } from "./entities/segment.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
 import { UserEntity } from "./entities/user.ts";
+import { VendorEntity } from "./entities/vendor.ts";
+import { WorkflowExecutionEntity, WorkflowWaitEntity } from "./entities/workflow.ts";
 
 export * from "./entities/activity-log.ts";
 export * from "./entities/campaign.ts";
 export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
 export * from "./entities/do-not-call.ts";
+export * from "./entities/fees.ts";
 export * from "./entities/field-mapping.ts";
 export * from "./entities/ftp-export.ts";
 export * from "./entities/ftp-import.ts";
@@ -41,6 +45,8 @@ export * from "./entities/segment.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
 export * from "./entities/user.ts";
+export * from "./entities/vendor.ts";
+export * from "./entities/workflow.ts";
 
 /** Every entity of the single table, by its model's entity name (entityOf relies on the two agreeing). */
 export const entities = {
@@ -64,6 +70,10 @@ export const entities = {
   paymentProfile: PaymentProfileEntity,
   doNotCall: DoNotCallEntity,
   mail: MailEntity,
+  vendor: VendorEntity,
+  fees: FeesEntity,
+  workflowWait: WorkflowWaitEntity,
+  workflowExecution: WorkflowExecutionEntity,
 };
 export type EntityName = keyof typeof entities;
 

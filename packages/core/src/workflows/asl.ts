@@ -1,11 +1,20 @@
 /** A small typing of Amazon States Language (JSONPath), enough for the workflows this product runs. */
 export type State =
-  | { Type: "Pass"; Comment?: string; Result?: unknown; ResultPath?: string; Next?: string; End?: true }
+  | {
+      Type: "Pass";
+      Comment?: string;
+      InputPath?: string;
+      Result?: unknown;
+      ResultPath?: string;
+      Next?: string;
+      End?: true;
+    }
   | {
       Type: "Task";
       Comment?: string;
       Resource: string;
       Parameters?: Record<string, unknown>;
+      ResultSelector?: Record<string, unknown>;
       ResultPath?: string | null;
       TimeoutSeconds?: number;
       Retry?: {
