@@ -51,9 +51,10 @@ export function Api({ stack, app }: StackContext) {
   handler.addToRolePolicy(
     new iam.PolicyStatement({
       actions: [
+        // Create User (a temporary password) and sign-up (its owner's permanent one): nothing else of
+        // the pool; the new-password challenge is a client call (RespondToAuthChallenge), no IAM right.
         "cognito-idp:AdminCreateUser",
         "cognito-idp:AdminSetUserPassword",
-        "cognito-idp:AdminGetUser",
       ],
       resources: [userPool.userPoolArn],
     }),

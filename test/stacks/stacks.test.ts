@@ -469,3 +469,25 @@ describe("Mail (core/adapters/ses.ts)", () => {
     expect(JSON.stringify(sending[0].Resource)).not.toMatch(/identity\/\*"/);
   });
 });
+
+describe("Api: the user pool", () => {
+  it("may create users and set a sign-up owner's password in its own pool, and nothing else of Cognito", () => {
+    const [, fn] = apiFunction();
+    const roleRef = fn.Properties.Role["Fn::GetAtt"][0];
+    const statements = Object.values(t("Api").findResources("AWS::IAM::Policy"))
+      .filter((p: any) => p.Properties.Roles.some((r: any) => r.Ref === roleRef))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement)
+      .filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith("cognito-idp:")));
+    // Create User's AdminCreateUser (with TemporaryPassword) and sign-up's AdminSetUserPassword; no
+    // AdminGetUser, AdminDeleteUser, ListUsers or wildcard.
+    expect(statements.flatMap((s: any) => [s.Action].flat()).sort()).toEqual([
+      "cognito-idp:AdminCreateUser",
+      "cognito-idp:AdminSetUserPassword",
+    ]);
+    const pool = Object.keys(t("Auth").findResources("AWS::Cognito::UserPool"))[0];
+    for (const s of statements)
+      expect(String(s.Resource?.["Fn::ImportValue"])).toMatch(
+        new RegExp(`^test-reachcx-Auth:ExportsOutputFnGetAtt${pool}Arn`),
+      );
+  });
+});

@@ -208,7 +208,9 @@ export function embeddedIdentity(options: {
           throw err;
         });
       if (result.canceled)
-        throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.");
+        throw new VisibleError("conflict", "user.email_taken", "A user with this email already exists.", [
+          { path: "email", message: "A user with this email already exists." },
+        ]);
       return { userId };
     },
   };
