@@ -2,6 +2,7 @@ import * as iam from "aws-cdk-lib/aws-iam";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Api as HttpApi, Function as LambdaFunction, type StackContext, use } from "sst/constructs";
 import { Auth } from "./Auth.ts";
+import { Jobs } from "./Jobs.ts";
 import { Mail } from "./Mail.ts";
 import { Search } from "./Search.ts";
 import { Secrets } from "./Secrets.ts";
@@ -14,6 +15,7 @@ export function Api({ stack, app }: StackContext) {
   const { domain } = use(Search);
   const { key } = use(Secrets);
   const mail = use(Mail);
+  const jobs = use(Jobs);
 
   // What CloudFront adds to every request it forwards to the API (Web.ts), so the API can tell them from
   // requests sent to the execute-api host directly: only those carry a viewer address it may believe.
@@ -33,6 +35,7 @@ export function Api({ stack, app }: StackContext) {
       USER_POOL_CLIENT_ID: client.userPoolClientId,
       KMS_KEY_ID: key.keyArn,
       MAIL_FROM: mail.from,
+      JOB_QUEUE_URL: jobs.queue.queueUrl,
       ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
     },
     // The interactive API docs serve swagger-ui's files from the package.
@@ -48,6 +51,8 @@ export function Api({ stack, app }: StackContext) {
   key.grantEncryptDecrypt(handler);
   // The Mail port (core/adapters/ses.ts): SendEmail from the stage's own sender identity only.
   mail.identity.grantSendEmail(handler);
+  // Starting a job is a message to the job queue (core/adapters/sqs-jobs.ts): send only.
+  jobs.queue.grantSendMessages(handler);
   handler.addToRolePolicy(
     new iam.PolicyStatement({
       actions: [

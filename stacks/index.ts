@@ -1,6 +1,7 @@
 import type { App } from "sst/constructs";
 import { Api } from "./Api.ts";
 import { Auth } from "./Auth.ts";
+import { Jobs } from "./Jobs.ts";
 import { Mail } from "./Mail.ts";
 import { Realtime } from "./Realtime.ts";
 import { Scheduler } from "./Scheduler.ts";
@@ -11,7 +12,7 @@ import { Web } from "./Web.ts";
 import { Workflows } from "./Workflows.ts";
 
 /** Every stack, in dependency order; sst.config.ts and the synthesis test both build the app from this. */
-export const STACKS = { Secrets, Storage, Auth, Search, Mail, Api, Realtime, Scheduler, Workflows, Web };
+export const STACKS = { Secrets, Storage, Auth, Search, Mail, Jobs, Api, Realtime, Scheduler, Workflows, Web };
 
 export function addStacks(app: App) {
   // Lambda runs Node 22; the code also runs on the Node 20 of the development machines.

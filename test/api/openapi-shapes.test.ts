@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
+import { withActor } from "../../packages/core/src/actor/index.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
 import { DncCheckAnswer, DncEntry, DncImportAnswer, DncPage } from "../../packages/core/src/dnc/api.ts";
 import { DownloadLink, DownloadList } from "../../packages/core/src/downloads/api.ts";
 import { DynamicsCredentials } from "../../packages/core/src/dynamics/api.ts";
+import { type Env, provideEnv } from "../../packages/core/src/env.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
 import { InventorySource } from "../../packages/core/src/inventory-source/api.ts";
+import { Job, JobPage, JobReportLink } from "../../packages/core/src/job/api.ts";
+import { createJob } from "../../packages/core/src/job/store.ts";
 import { OutboxMessage, OutboxPage } from "../../packages/core/src/mail/api.ts";
 import { outboxMail } from "../../packages/core/src/mail/outbox.ts";
 import {
@@ -144,6 +148,10 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/admin/tenant/{id}/disable": TenantListItem,
   "POST /api/admin/tenant/{id}/enable": TenantListItem,
   "POST /api/admin/user": CreatedUser,
+  "GET /api/jobs": JobPage,
+  "GET /api/jobs/{id}": Job,
+  "POST /api/jobs/{id}/cancel": Job,
+  "GET /api/jobs/{id}/report": JobReportLink,
   "GET /api/outbox": OutboxPage,
   "GET /api/outbox/{id}": OutboxMessage,
 };
@@ -724,6 +732,25 @@ describe("real answers parse with the documented schemas", () => {
       }),
     );
     expectAnswer("GET /api/inventory-source", await call("/api/inventory-source", { session: tenant }));
+  });
+
+  it("jobs: list, one, cancel, report link", async () => {
+    const store = await testStore();
+    const job = await withActor({ type: "system", tenant: tenant.tenant }, () => {
+      provideEnv({ mode: "embedded", store } as unknown as Env);
+      return createJob({ tenant: tenant.tenant, kind: "test.idle", params: {}, createdBy: "x@y.example" });
+    });
+    await store.entities.job
+      .patch({ tenant: tenant.tenant, id: job.id })
+      .set({ reportKey: `${tenant.tenant}/reports/${job.id}.csv` })
+      .go();
+    expectAnswer("GET /api/jobs", await call("/api/jobs", { session: tenant }));
+    expectAnswer("GET /api/jobs/{id}", await call(`/api/jobs/${job.id}`, { session: tenant }));
+    expectAnswer("GET /api/jobs/{id}/report", await call(`/api/jobs/${job.id}/report`, { session: tenant }));
+    expectAnswer(
+      "POST /api/jobs/{id}/cancel",
+      await call(`/api/jobs/${job.id}/cancel`, { method: "POST", session: tenant }),
+    );
   });
 
   it("the embedded outbox", async () => {

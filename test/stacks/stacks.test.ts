@@ -491,3 +491,47 @@ describe("Api: the user pool", () => {
       );
   });
 });
+
+describe("Jobs (core/job, functions/src/jobs/worker.ts)", () => {
+  const worker = () => {
+    const fns = t("Jobs").findResources("AWS::Lambda::Function", {
+      Properties: { Handler: "packages/functions/src/jobs/worker.handler" },
+    });
+    expect(Object.keys(fns)).toHaveLength(1);
+    return Object.entries(fns)[0] as [string, any];
+  };
+
+  it("feeds one job a message to a worker of 15 minutes with reserved concurrency, and a dead-letter queue", () => {
+    const [id, fn] = worker();
+    expect(fn.Properties.Timeout).toBe(900);
+    expect(fn.Properties.ReservedConcurrentExecutions).toBeGreaterThan(0);
+    expect(fn.Properties.Environment.Variables).toHaveProperty("JOB_QUEUE_URL");
+    expect(fn.Properties.Environment.Variables).toHaveProperty("MAIL_FROM");
+    t("Jobs").resourceCountIs("AWS::SQS::Queue", 2);
+    const queues = Object.entries(t("Jobs").findResources("AWS::SQS::Queue")) as [string, any][];
+    const main = queues.find(([, q]) => q.Properties.RedrivePolicy);
+    expect(main?.[1].Properties.RedrivePolicy.maxReceiveCount).toBe(3);
+    // A message stays invisible longer than one run of the worker.
+    expect(main?.[1].Properties.VisibilityTimeout).toBeGreaterThan(900);
+    t("Jobs").hasResourceProperties("AWS::Lambda::EventSourceMapping", {
+      FunctionName: { Ref: id },
+      BatchSize: 1,
+    });
+  });
+
+  it("lets the API only send to the job queue, and the worker send mail", () => {
+    const [, api] = apiFunction();
+    expect(api.Properties.Environment.Variables).toHaveProperty("JOB_QUEUE_URL");
+    const sqsActions = statementsOf("Api", api)
+      .flatMap((s: any) => [s.Action].flat())
+      .filter((a: string) => a.startsWith("sqs:"));
+    expect(sqsActions.length).toBeGreaterThan(0);
+    for (const action of sqsActions)
+      expect(["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]).toContain(action);
+    const [, fn] = worker();
+    const actions = statementsOf("Jobs", fn).flatMap((s: any) => [s.Action].flat());
+    expect(actions).toContain("ses:SendEmail");
+    expect(actions).toContain("sqs:ReceiveMessage");
+    expect(actions).not.toContain("*");
+  });
+});

@@ -14,3 +14,6 @@ export const logLevel = () => (process.env.LOG_LEVEL?.toUpperCase() as "INFO" | 
 
 /** The value CloudFront sends in x-origin-secret (stacks/Api.ts); unset outside AWS. */
 export const originSecret = () => process.env.ORIGIN_SECRET || undefined;
+
+/** The job queue (stacks/Jobs.ts) of the functions that start or run jobs; unset elsewhere. */
+export const jobQueueUrl = () => process.env.JOB_QUEUE_URL || undefined;

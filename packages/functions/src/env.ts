@@ -4,10 +4,11 @@ import { openSearch } from "@reachcx/core/adapters/opensearch";
 import { pinpointPush } from "@reachcx/core/adapters/pinpoint";
 import { s3Blobs } from "@reachcx/core/adapters/s3";
 import { sesMail } from "@reachcx/core/adapters/ses";
+import { sqsJobs } from "@reachcx/core/adapters/sqs-jobs";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
-import { awsRegion, logLevel, requiredEnv } from "./config.ts";
+import { awsRegion, jobQueueUrl, logLevel, requiredEnv } from "./config.ts";
 import { log } from "./log.ts";
 
 /** The AWS Env, built once per cold start from the variables the stacks set (read through ./config.ts). */
@@ -15,6 +16,7 @@ export function buildAwsEnv(): Env {
   log.setLogLevel(logLevel());
   const table = requiredEnv("TABLE_NAME");
   const store = createService(createDynamoClient({ table }), table);
+  const queueUrl = jobQueueUrl();
   return provideEnv({
     mode: "aws",
     store,
@@ -27,5 +29,6 @@ export function buildAwsEnv(): Env {
     push: pinpointPush({ region: awsRegion() }),
     blobs: s3Blobs({ bucket: requiredEnv("BUCKET_NAME"), region: awsRegion() }),
     mail: sesMail({ from: requiredEnv("MAIL_FROM"), region: awsRegion() }),
+    ...(queueUrl ? { jobs: sqsJobs({ queueUrl, region: awsRegion() }) } : {}),
   });
 }

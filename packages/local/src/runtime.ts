@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
 import { useEnv } from "@reachcx/core/env";
+import { registerJobKinds } from "@reachcx/core/job/kinds";
+import { JobRunner } from "@reachcx/core/job/runner";
 import { indexChanges } from "@reachcx/core/search/indexer";
 import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
@@ -107,7 +110,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await seedAddOnPackages(blobs);
     // Tenants' URLs (REST connections, provider checks) must not reach the instance itself.
     const closedPorts = new Set([Number(new URL(endpoint).port)]);
-    buildEnv({
+    const env = buildEnv({
       store,
       dataDir: options.dataDir,
       search,
@@ -124,6 +127,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       workflows,
     });
 
+    // Jobs run in this process (core/job/runner.ts). One process at a time owns a DATA_DIR, so a job a
+    // previous run of this instance held is taken over at once, not after its lease: kill -9 safe.
+    const instance = options.dataDir
+      ? createHash("sha256").update(resolve(options.dataDir)).digest("hex").slice(0, 16)
+      : randomUUID();
+    const runner = new JobRunner({
+      owner: `embedded:${instance}:${randomUUID()}`,
+      reclaimable: `embedded:${instance}:`,
+      log: (event, detail) => log.error(event, detail),
+    });
+    env.jobs = runner;
+    registerJobKinds();
+
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
       dataDir: options.dataDir,
@@ -137,6 +153,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(() => feed.stop());
 
     const seeded = await seedDemo(options.demoPassword);
+    // Queued jobs, and those a stopped or killed run of this instance left, go on where they stopped.
+    await runner.resume();
+    cleanup.push(() => runner.stop());
     // Waiting onboarding executions are re-created at their wait (docs/decisions.md).
     await workflows.resume();
     cleanup.push(async () => workflows.close());

@@ -11,9 +11,10 @@ export interface ChangeRecord {
 
 /**
  * Entities whose changes are not a tenant's business (credentials, connections), or that no screen shows
- * (a push project's claim: the mobile application record's own change refreshes the screens).
+ * (a push project's claim: the mobile application record's own change refreshes the screens; a job's slot:
+ * the job's own change does).
  */
-const PRIVATE_ENTITIES = new Set(["login", "connection", "pushProject"]);
+const PRIVATE_ENTITIES = new Set(["login", "connection", "pushProject", "jobSlot"]);
 
 /**
  * Maps a change-stream record of the single table to the tenant it concerns and the event to send.

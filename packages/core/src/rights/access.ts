@@ -140,6 +140,15 @@ export const API_ACCESS = {
   "GET /api/inventory-source": "configuration",
   "PUT /api/inventory-source": "configuration",
 
+  /**
+   * Long operations (core/job). Every kind so far works on contacts (imports, pulls, bulk edit, exports),
+   * so the jobs are Inventory Management's (docs/decisions.md, Jobs).
+   */
+  "GET /api/jobs": "inventory",
+  "GET /api/jobs/{id}": "inventory",
+  "POST /api/jobs/{id}/cancel": "inventory",
+  "GET /api/jobs/{id}/report": "inventory",
+
   /** The embedded outbox (core/mail): the tenant's kept mail; 404 on AWS, where SES delivers it. */
   "GET /api/outbox": "signedIn",
   "GET /api/outbox/{id}": "signedIn",

@@ -10,6 +10,8 @@ import { FieldMappingEntity } from "./entities/field-mapping.ts";
 import { FtpExportEntity } from "./entities/ftp-export.ts";
 import { FtpImportEntity } from "./entities/ftp-import.ts";
 import { InventorySourceEntity } from "./entities/inventory-source.ts";
+import { JobEntity } from "./entities/job.ts";
+import { JobSlotEntity } from "./entities/job-slot.ts";
 import { LoginEntity } from "./entities/login.ts";
 import { MailEntity } from "./entities/mail.ts";
 import { MobileConfigurationEntity } from "./entities/mobile-configuration.ts";
@@ -34,6 +36,8 @@ export * from "./entities/field-mapping.ts";
 export * from "./entities/ftp-export.ts";
 export * from "./entities/ftp-import.ts";
 export * from "./entities/inventory-source.ts";
+export * from "./entities/job.ts";
+export * from "./entities/job-slot.ts";
 export * from "./entities/login.ts";
 export * from "./entities/mail.ts";
 export * from "./entities/mobile-configuration.ts";
@@ -70,6 +74,8 @@ export const entities = {
   paymentProfile: PaymentProfileEntity,
   doNotCall: DoNotCallEntity,
   mail: MailEntity,
+  job: JobEntity,
+  jobSlot: JobSlotEntity,
   vendor: VendorEntity,
   fees: FeesEntity,
   workflowWait: WorkflowWaitEntity,

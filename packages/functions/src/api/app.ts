@@ -18,6 +18,7 @@ import { fieldMappings } from "./routes/field-mappings.ts";
 import { ftpCheckRoute } from "./routes/ftp-check.ts";
 import { health } from "./routes/health.ts";
 import { inventorySource } from "./routes/inventory-source.ts";
+import { jobs } from "./routes/jobs.ts";
 import { loginNic } from "./routes/login-nic.ts";
 import { mobileConfigurations } from "./routes/mobile-configurations.ts";
 import { outbox } from "./routes/outbox.ts";
@@ -81,6 +82,7 @@ const routes = new Hono<AuthVars>()
   .route("/downloads", downloads)
   .route("/dynamics-credentials", dynamicsCredentials)
   .route("/inventory-source", inventorySource)
+  .route("/jobs", jobs)
   .route("/outbox", outbox)
   .route("/admin", admin);
 
