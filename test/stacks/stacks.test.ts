@@ -3,7 +3,7 @@ import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../packages/core/src/web/headers.ts";
-import { PlaceholderWorkflow } from "../../packages/core/src/workflows/index.ts";
+import { OnboardingWorkflow } from "../../packages/core/src/workflows/index.ts";
 import { addStacks, STACKS } from "../../stacks/index.ts";
 
 const templates: Record<string, Template> = {};
@@ -289,9 +289,60 @@ describe("Realtime, Search, Scheduler, Workflows, Web", () => {
     expect(JSON.stringify(invoke[0].Resource)).toContain("ScheduleTarget");
   });
 
-  it("runs the state machine defined by the ASL object in core", () => {
-    const machine = Object.values(t("Workflows").findResources("AWS::StepFunctions::StateMachine"))[0] as any;
-    expect(JSON.parse(machine.Properties.DefinitionString)).toEqual(PlaceholderWorkflow);
+  it("runs the onboarding state machine defined by the ASL object in core, Standard and logged", () => {
+    const machines = Object.values(t("Workflows").findResources("AWS::StepFunctions::StateMachine")) as any[];
+    expect(machines).toHaveLength(1);
+    const machine = machines[0].Properties;
+    expect(JSON.parse(machine.DefinitionString)).toEqual(OnboardingWorkflow);
+    expect(machine.StateMachineType).toBe("STANDARD");
+    expect(machine.LoggingConfiguration.Level).toBe("ALL");
+    expect(machine.LoggingConfiguration.IncludeExecutionData).toBe(false);
+    // The one substitution is the task function every Task state invokes.
+    expect(Object.keys(machine.DefinitionSubstitutions)).toEqual(["OnboardingTaskFunction"]);
+    expect(JSON.stringify(machine.DefinitionSubstitutions.OnboardingTaskFunction)).toContain(
+      "OnboardingTask",
+    );
+  });
+
+  it("gives the state machine's role only the task function it invokes (and its log delivery)", () => {
+    const template = t("Workflows");
+    const roles = template.findResources("AWS::IAM::Role", {
+      Properties: {
+        AssumeRolePolicyDocument: { Statement: [{ Principal: { Service: "states.amazonaws.com" } }] },
+      },
+    });
+    expect(Object.keys(roles)).toHaveLength(1);
+    const roleId = Object.keys(roles)[0] as string;
+    const statements = Object.values(template.findResources("AWS::IAM::Policy"))
+      .filter((p: any) => JSON.stringify(p.Properties.Roles).includes(roleId))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement);
+    const actions = statements.flatMap((s: any) => [s.Action].flat());
+    expect(actions).toContain("lambda:InvokeFunction");
+    for (const action of actions) expect(action).toMatch(/^(lambda:InvokeFunction|logs:[A-Za-z]+)$/);
+    for (const s of statements.filter((s: any) => [s.Action].flat().includes("lambda:InvokeFunction")))
+      for (const r of [s.Resource].flat()) expect(JSON.stringify(r)).toContain("OnboardingTask");
+    expect((roles[roleId] as any).Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it("lets the API start onboarding executions, complete their waits and read their history, and nothing more of Step Functions", () => {
+    const [, fn] = apiFunction();
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(["ONBOARDING_STATE_MACHINE_ARN", "ONBOARDING_PARTNERS"]),
+    );
+    const states = Object.values(t("Api").findResources("AWS::IAM::Policy"))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement)
+      .filter((s: any) => [s.Action].flat().some((a: string) => a.startsWith("states:")));
+    expect(states.flatMap((s: any) => [s.Action].flat()).sort()).toEqual([
+      "states:GetExecutionHistory",
+      "states:SendTaskFailure",
+      "states:SendTaskSuccess",
+      "states:StartExecution",
+      "states:StopExecution",
+    ]);
+    for (const s of states)
+      expect(JSON.stringify(s.Resource)).toMatch(
+        /stateMachine:test-reachcx-onboarding|execution:test-reachcx-onboarding:\*/,
+      );
   });
 
   it("serves the console from CloudFront", () => {

@@ -17,3 +17,20 @@ export const originSecret = () => process.env.ORIGIN_SECRET || undefined;
 
 /** The job queue (stacks/Jobs.ts) of the functions that start or run jobs; unset elsewhere. */
 export const jobQueueUrl = () => process.env.JOB_QUEUE_URL || undefined;
+
+/** Merchant onboarding's partner accounts (the OnboardingPartners secret, stacks/Secrets.ts); unset elsewhere. */
+export function onboardingPartners():
+  | {
+      merchantServicesUrl: string;
+      merchantServicesUsername: string;
+      merchantServicesPassword: string;
+      paymentGatewayUrl: string;
+    }
+  | undefined {
+  const text = process.env.ONBOARDING_PARTNERS;
+  if (!text) return undefined;
+  return JSON.parse(text);
+}
+
+/** The onboarding state machine (stacks/Workflows.ts) of the functions that start or complete its steps. */
+export const onboardingStateMachineArn = () => process.env.ONBOARDING_STATE_MACHINE_ARN || undefined;

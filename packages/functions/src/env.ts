@@ -10,6 +10,7 @@ import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
 import { awsRegion, jobQueueUrl, logLevel, requiredEnv } from "./config.ts";
 import { log } from "./log.ts";
+import { onboardingPorts } from "./onboarding-env.ts";
 
 /** The AWS Env, built once per cold start from the variables the stacks set (read through ./config.ts). */
 export function buildAwsEnv(): Env {
@@ -29,6 +30,7 @@ export function buildAwsEnv(): Env {
     push: pinpointPush({ region: awsRegion() }),
     blobs: s3Blobs({ bucket: requiredEnv("BUCKET_NAME"), region: awsRegion() }),
     mail: sesMail({ from: requiredEnv("MAIL_FROM"), region: awsRegion() }),
+    ...onboardingPorts(),
     ...(queueUrl ? { jobs: sqsJobs({ queueUrl, region: awsRegion() }) } : {}),
   });
 }

@@ -1,4 +1,3 @@
 export type { State, StateMachine } from "./asl.ts";
 export * from "./onboarding.ts";
-export { PlaceholderWorkflow } from "./placeholder.ts";
 export type { WorkflowEvent, WorkflowName, Workflows } from "./port.ts";
