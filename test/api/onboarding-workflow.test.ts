@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "../../packages/core/src/actor/index.ts";
-import { type Env, provideEnv } from "../../packages/core/src/env.ts";
+import { type Env, provideEnv, useEnv } from "../../packages/core/src/env.ts";
 import type { MailMessage } from "../../packages/core/src/mail/port.ts";
 import {
   completeApplication,
@@ -252,6 +252,29 @@ describe("onboarding workflow in the local runner", () => {
     expect(merchant.applications.get(resumed.cmsInfo.cmsMerchId as string)?.fees).toMatchObject({
       qualifiedRate: 5,
     });
+  });
+
+  it("a waiting execution survives a restart: re-created at its wait with the same token and arn", async () => {
+    const vendor = await newVendor("restart");
+    const started = await as(() => startOnboarding(vendor.id));
+    expect(started.workflow.waitingFor).toBe("AwaitPricing");
+    const arn = started.workflow.executionArn as string;
+    await workflows.settled(arn);
+    workflows.close(); // the process stops
+
+    const restarted = onboardingWorkflows(await testStore());
+    (useEnv() as { workflows?: unknown }).workflows = restarted;
+    workflows = restarted;
+    // Only this vendor's: the Store is shared with the test run's embedded runtime and its executions.
+    await restarted.resume((input) => input.vendorId === vendor.id);
+    const saved = await as(() => saveFees({ vendor: vendor.id, ...pricing }));
+    const after = await as(() => getVendor(vendor.id));
+    expect(after.workflow.executionArn).toBe(arn);
+    expect(after.workflow.waitingFor).toBe("AwaitApplicationComplete");
+    expect(after.status).toBe("ApplicationUpdated");
+    const list = await events(vendor.id);
+    expect(list.some((e) => e.type === "ExecutionResumed" && e.state === "AwaitPricing")).toBe(true);
+    expect((await as(() => getFees(vendor.id))).items[0]?.id).toBe(saved.id);
   });
 
   it("refuses a task token completed twice", async () => {

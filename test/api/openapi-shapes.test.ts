@@ -26,6 +26,19 @@ import {
   SmsMappingsSaved,
   SmsPointsOfContact,
 } from "../../packages/core/src/messaging/api.ts";
+import {
+  FeesList,
+  SavedFees,
+  Vendor,
+  VendorHistory,
+  VendorPage,
+} from "../../packages/core/src/onboarding/api.ts";
+import {
+  ALL_CARD_FIELDS,
+  AMEX_FIELDS,
+  defaultsOf,
+  VMD_FIELDS,
+} from "../../packages/core/src/onboarding/pricing.ts";
 import { PaymentProfileList, Profile, ProfilePage } from "../../packages/core/src/profile/api.ts";
 import {
   MobileConfiguration,
@@ -154,6 +167,18 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/jobs/{id}/report": JobReportLink,
   "GET /api/outbox": OutboxPage,
   "GET /api/outbox/{id}": OutboxMessage,
+  "GET /api/cms-onboard/get-vendors": VendorPage,
+  "GET /api/cms-onboard/get-vendor/{id}": Vendor,
+  "POST /api/cms-onboard/create-vendor": Vendor,
+  "PUT /api/cms-onboard/modify-vendor-id": Vendor,
+  "PUT /api/cms-onboard/update-vendor": Vendor,
+  "POST /api/cms-onboard/clone-vendor": Vendor,
+  "GET /api/cms-onboard/get-fees/{id}": FeesList,
+  "POST /api/cms-onboard/save-fees": SavedFees,
+  "POST /api/cms-onboard/create-app": Vendor,
+  "POST /api/cms-onboard/application-complete": Vendor,
+  "POST /api/cms-onboard/nexio-token": Vendor,
+  "GET /api/cms-onboard/history/{id}": VendorHistory,
 };
 
 interface JsonSchemaObject {
@@ -763,6 +788,68 @@ describe("real answers parse with the documented schemas", () => {
     });
     expectAnswer("GET /api/outbox", await call("/api/outbox", { session: tenant }));
     expectAnswer("GET /api/outbox/{id}", await call(`/api/outbox/${id}`, { session: tenant }));
+  });
+
+  it("merchant onboarding, from a new vendor to Approved", async () => {
+    const admin = await signIn(DEMO_USERS.provider);
+    const id = `shape-${randomUUID().slice(0, 8)}`;
+    const post = (path: string, body: unknown, method = "POST") =>
+      call(`/api/cms-onboard/${path}`, { method, body, session: admin });
+    expectAnswer(
+      "POST /api/cms-onboard/create-vendor",
+      await post("create-vendor", { id: `${id}-tmp`, name: "Shape", contactEmail: "shape@merchant.example" }),
+    );
+    expectAnswer(
+      "PUT /api/cms-onboard/modify-vendor-id",
+      await post("modify-vendor-id", { oldId: `${id}-tmp`, newId: id, newName: "Shape Vendor" }, "PUT"),
+    );
+    expectAnswer(
+      "PUT /api/cms-onboard/update-vendor",
+      await post("update-vendor", { id, contactName: "Sh" }, "PUT"),
+    );
+    expectAnswer("POST /api/cms-onboard/clone-vendor", await post("clone-vendor", { vendorId: id }));
+    expectAnswer(
+      "GET /api/cms-onboard/get-vendors",
+      await call("/api/cms-onboard/get-vendors", { session: admin }),
+    );
+    expectAnswer("POST /api/cms-onboard/create-app", await post("create-app", { vendorId: id }));
+    const pricing = {
+      vendor: id,
+      type: "ERR",
+      vmdPricing: defaultsOf(VMD_FIELDS.ERR),
+      amexPricing: defaultsOf(AMEX_FIELDS.ERR),
+      fees: defaultsOf(ALL_CARD_FIELDS),
+    };
+    expectAnswer("POST /api/cms-onboard/save-fees", await post("save-fees", pricing));
+    expectAnswer(
+      "GET /api/cms-onboard/get-fees/{id}",
+      await call(`/api/cms-onboard/get-fees/${id}`, { session: admin }),
+    );
+    const vendor = expectAnswer(
+      "GET /api/cms-onboard/get-vendor/{id}",
+      await call(`/api/cms-onboard/get-vendor/${id}`, { session: admin }),
+    ) as unknown as { applicationUrl: string };
+    const form = {
+      legalName: "S",
+      taxId: "1",
+      address: "A",
+      ownerName: "O",
+      routingNumber: "1",
+      accountNumber: "2",
+    };
+    await fetch(vendor.applicationUrl, { method: "POST", body: new URLSearchParams(form) });
+    expectAnswer(
+      "POST /api/cms-onboard/application-complete",
+      await post("application-complete", { vendorId: id }),
+    );
+    expectAnswer(
+      "POST /api/cms-onboard/nexio-token",
+      await post("nexio-token", { vendorId: id, username: "demo-merchant", password: "nexio-demo-2026" }),
+    );
+    expectAnswer(
+      "GET /api/cms-onboard/history/{id}",
+      await call(`/api/cms-onboard/history/${id}`, { session: admin }),
+    );
   });
 
   it("names its shared components, and every reference resolves to one", () => {

@@ -48,8 +48,11 @@ export class TaskTokenError extends Error {
 }
 
 export interface EmbeddedWorkflows extends Workflows {
-  /** Re-creates the executions that were running when the process stopped. */
-  resume(): Promise<void>;
+  /**
+   * Re-creates the executions that were running when the process stopped (only those whose input
+   * `only` accepts: a test shares the Store with a running instance).
+   */
+  resume(only?: (input: Record<string, unknown>) => boolean): Promise<void>;
   /** Stops every execution of this process (shutdown): they stay RUNNING in the Store and resume next start. */
   close(): void;
   /** Resolves when every event of the execution so far has been written (tests). */
@@ -73,6 +76,7 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
 
   /** Appends events in order, one write at a time per execution. */
   function record(arn: string, events: WorkflowEvent[], status?: "SUCCEEDED" | "FAILED" | "ABORTED") {
+    if (closing) return Promise.resolve();
     const previous = writes.get(arn) ?? Promise.resolve();
     const next = previous.then(async () => {
       const patch = store.entities.workflowExecution.patch({ arn });
@@ -197,7 +201,7 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
     async settled(executionArn) {
       await writes.get(executionArn);
     },
-    async resume() {
+    async resume(only) {
       const executions = await store.entities.workflowExecution.query
         .byArn({})
         .where((a, op) => op.eq(a.status, "RUNNING"))
@@ -210,6 +214,7 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
       for (const execution of executions.data) {
         const workflow = execution.workflow as WorkflowName;
         if (!DEFINITIONS[workflow] || running.has(execution.arn)) continue;
+        if (only && !only(execution.input as Record<string, unknown>)) continue;
         const wait = waits.data.find((w) => w.executionArn === execution.arn);
         const at = new Date().toISOString();
         if (wait) {
@@ -237,6 +242,14 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
     close() {
       closing = true;
       for (const { abort } of running.values()) abort();
+      // A wait's promise would hold the runner's state timer (days) and keep the process alive: settle it.
+      // The execution is already aborted, so its Catch target never runs; it stays RUNNING in the Store.
+      for (const [token, p] of pending) {
+        pending.delete(token);
+        const err = new Error("The process is stopping.");
+        err.name = "ProcessStopping";
+        p.reject(err);
+      }
     },
   };
 }

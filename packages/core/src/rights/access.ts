@@ -160,6 +160,21 @@ export const API_ACCESS = {
   "POST /api/admin/tenant/{id}/enable": "provider",
   "POST /api/admin/user": "provider",
 
+  /** Merchant onboarding (spec 003 §7.3) and its workflow's human steps: provider staff only. */
+  "GET /api/cms-onboard/get-vendors": "provider",
+  "GET /api/cms-onboard/get-vendor/{id}": "provider",
+  "POST /api/cms-onboard/create-vendor": "provider",
+  "PUT /api/cms-onboard/modify-vendor-id": "provider",
+  "PUT /api/cms-onboard/update-vendor": "provider",
+  "PUT /api/cms-onboard/delete-vendor": "provider",
+  "POST /api/cms-onboard/clone-vendor": "provider",
+  "GET /api/cms-onboard/get-fees/{id}": "provider",
+  "POST /api/cms-onboard/save-fees": "provider",
+  "POST /api/cms-onboard/create-app": "provider",
+  "POST /api/cms-onboard/application-complete": "provider",
+  "POST /api/cms-onboard/nexio-token": "provider",
+  "GET /api/cms-onboard/history/{id}": "provider",
+
   /** The API's own documents, served next to the operations they describe (not listed in them). */
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",

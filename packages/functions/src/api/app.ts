@@ -9,6 +9,7 @@ import { methodNotAllowed } from "./method.ts";
 import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
+import { cmsOnboard } from "./routes/cms-onboard.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
 import { dnc } from "./routes/dnc.ts";
@@ -84,7 +85,8 @@ const routes = new Hono<AuthVars>()
   .route("/inventory-source", inventorySource)
   .route("/jobs", jobs)
   .route("/outbox", outbox)
-  .route("/admin", admin);
+  .route("/admin", admin)
+  .route("/cms-onboard", cmsOnboard);
 
 export type ApiRoutes = typeof api;
 
