@@ -342,6 +342,8 @@ function searchSuite(
         forge({ a: [raw.a[0], 7] }),
         forge({ a: [{ x: 1 }, raw.a[1]] }),
         forge({ p: -3 }),
+        forge({ t: -1 }),
+        forge({ t: "12" }),
         forge({ s: "other" }),
       ])
         await expect(ask(bad), bad).rejects.toThrow("The cursor is not valid.");

@@ -18,15 +18,25 @@ export interface Keyset {
    * follows: the rows themselves are found by `after`, so a wrong position cannot give another order.
    */
   position: number;
+  /**
+   * The total the walk's first page counted, kept so a deep page of a rule query is a range seek and not
+   * a recount of every match (docs/decisions.md, Search paging); absent where the adapter counts anyway.
+   */
+  total?: number;
 }
 
 /** A short fingerprint of an order, so a cursor made for one order is refused by another. */
 export const orderTag = (order: string) => createHash("sha256").update(order).digest("base64url").slice(0, 8);
 
 export const encodeKeysetCursor = (order: string, keyset: Keyset) =>
-  Buffer.from(JSON.stringify({ s: orderTag(order), a: keyset.after, p: keyset.position })).toString(
-    "base64url",
-  );
+  Buffer.from(
+    JSON.stringify({
+      s: orderTag(order),
+      a: keyset.after,
+      p: keyset.position,
+      ...(keyset.total === undefined ? {} : { t: keyset.total }),
+    }),
+  ).toString("base64url");
 
 export const invalidCursor = () =>
   new VisibleError("input", "request.invalid_cursor", "The cursor is not valid.", [
@@ -42,7 +52,7 @@ const isKeyValue = (v: unknown): v is KeyValue =>
 /**
  * The keyset of a cursor made for `order` with `length` values (sort keys + the id), or null without a
  * cursor. Anything else (not ours, another order, other lengths, non-scalar values, an id that is not a
- * string, a negative position) is refused with 400 'The cursor is not valid.'.
+ * string, a negative position or total) is refused with 400 'The cursor is not valid.'.
  */
 export function decodeKeysetCursor(
   cursor: string | null | undefined,
@@ -56,19 +66,19 @@ export function decodeKeysetCursor(
   } catch {
     throw invalidCursor();
   }
-  const { s, a, p } = (parsed ?? {}) as { s?: unknown; a?: unknown; p?: unknown };
+  const { s, a, p, t } = (parsed ?? {}) as { s?: unknown; a?: unknown; p?: unknown; t?: unknown };
+  const count = (n: unknown) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
   if (
     s !== orderTag(order) ||
     !Array.isArray(a) ||
     a.length !== length ||
     !a.every(isKeyValue) ||
     typeof a.at(-1) !== "string" ||
-    typeof p !== "number" ||
-    !Number.isSafeInteger(p) ||
-    p < 0
+    !count(p) ||
+    (t !== undefined && !count(t))
   )
     throw invalidCursor();
-  return { after: a, position: p };
+  return { after: a, position: p as number, ...(t === undefined ? {} : { total: t as number }) };
 }
 
 /** The order a contact request names, as the cursor's fingerprint reads it. */

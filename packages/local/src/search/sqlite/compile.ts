@@ -19,16 +19,15 @@ const jsonPath = (field: string) => `'$."${field.replace(/["'\\]/g, "")}"'`;
 
 /**
  * A field of the contact table `c` in SQL, with its type: built-in fields are columns (text stored
- * lower-cased, docs/search.md); custom fields are read from the doc, text lower-cased the same way. The
- * same expression builds a custom field's sort index, where `table` is "".
+ * lower-cased, docs/search.md); custom fields are read from `cf`, the row's JSONB of custom fields (text
+ * lower-cased when written, writer.ts). The same expression builds a custom field's sort index, where
+ * `table` is "".
  */
 export function fieldExpr(field: string, types: Record<string, string>, table = "c.") {
   const builtIn = CONTACT_FIELDS[field];
   if (builtIn) return { sql: `${table}${quote(field)}`, type: builtIn as string };
   // custom:{name}; the caller has checked the name against the tenant's custom fields.
-  const type = types[field] ?? "text";
-  const value = `json_extract(${table}doc, ${jsonPath(field)})`;
-  return { sql: type === "text" ? `jslower(${value})` : value, type };
+  return { sql: `json_extract(${table}cf, ${jsonPath(field)})`, type: types[field] ?? "text" };
 }
 
 /** True when every match must contain some free-text term (a term, or an AND group holding one). */

@@ -224,8 +224,10 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     // With a free-text term every match must have, the FTS match is the cheapest way in: `+tenant`
     // keeps the planner from walking the tenant's whole index instead.
     const tenantTerm = drivenByText(request.query) ? "+c.tenant" : "c.tenant";
+    // A later page of a walk takes the total its first page counted (the cursor's): counting every
+    // match again would cost what the first page did, on every page.
     const count = sql(`SELECT count(*) AS n FROM contact c WHERE ${tenantTerm} = ? AND (${where})`);
-    const total = (count.get(...cx.params) as { n: number }).n;
+    const total = after?.total ?? (count.get(...cx.params) as { n: number }).n;
     if ((after?.position ?? 0) >= total) return { rows, total };
     for (const segment of segments) {
       if (more() <= 0) break;
@@ -263,8 +265,8 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
       if (!known) return { ids: [], total: 0, nextCursor: null };
       const tenant: Tenant = { name, n: known.n, range: rowidRange(known.no) };
       const fts = request.query ? toFts(request.query) : null;
-      const { rows, total } =
-        (fts && textPage(fts, tenant, request, after)) || queryPage(tenant, request, after);
+      const text = fts && textPage(fts, tenant, request, after);
+      const { rows, total } = text || queryPage(tenant, request, after);
       const position = (after?.position ?? 0) + rows.length;
       const last = rows.at(-1);
       return {
@@ -275,6 +277,8 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
             ? encodeKeysetCursor(sortOrder(request.sort), {
                 after: [...request.sort.map((_, i) => last[`k${i}`] ?? null), last.id],
                 position,
+                // Rule queries carry their count on (queryPage); search-box counts are FTS5's, cheap.
+                ...(text || !request.query ? {} : { total }),
               })
             : null,
       };

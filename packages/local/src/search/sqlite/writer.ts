@@ -28,10 +28,10 @@ function contactWriter(db: Database.Database) {
     "SELECT rid, updatedAt FROM contact WHERE tenant = ? AND id = ?",
   );
   const insert = db.prepare(
-    `INSERT INTO contact (rid, tenant, id, doc, ${COLUMNS.map(quote).join(", ")}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => "?").join(", ")})`,
+    `INSERT INTO contact (rid, tenant, id, cf, ${COLUMNS.map(quote).join(", ")}) VALUES (?, ?, ?, jsonb(?), ${COLUMNS.map(() => "?").join(", ")})`,
   );
   const update = db.prepare(
-    `UPDATE contact SET doc = ?, ${COLUMNS.map((c) => `${quote(c)} = ?`).join(", ")} WHERE rid = ?`,
+    `UPDATE contact SET cf = jsonb(?), ${COLUMNS.map((c) => `${quote(c)} = ?`).join(", ")} WHERE rid = ?`,
   );
   const deleteDoc = db.prepare("DELETE FROM contact WHERE rid = ?");
   const deleteFts = db.prepare("DELETE FROM contact_fts WHERE rowid = ?");
@@ -56,7 +56,7 @@ function contactWriter(db: Database.Database) {
 
   const upsert = db.transaction((docs: SearchDoc[]) => {
     for (const doc of docs) {
-      const json = JSON.stringify(doc);
+      const json = customJson(doc);
       const existing = findRid.get(doc.tenant, doc.id);
       let rid: number;
       if (existing && isOlder(doc.updatedAt, existing.updatedAt)) continue;
@@ -112,6 +112,22 @@ function activityWriter(db: Database.Database) {
     for (const key of keys) del.run(key.tenant, key.id);
   });
   return { upsert, remove };
+}
+
+/**
+ * A contact's custom fields (`custom:{name}` keys) as the JSON the row's `cf` JSONB is made from, text
+ * lower-cased the way JavaScript does (as the evaluator compares it), or null without any. Other values
+ * are kept as they are: a rule reads them typed by the tenant's definitions (compile.ts).
+ */
+function customJson(doc: SearchDoc): string | null {
+  const custom: Record<string, unknown> = {};
+  let any = false;
+  for (const [key, value] of Object.entries(doc))
+    if (key.startsWith("custom:") && value !== undefined) {
+      custom[key] = typeof value === "string" ? value.toLowerCase() : value;
+      any = true;
+    }
+  return any ? JSON.stringify(custom) : null;
 }
 
 /** True when `incoming` (a document's updatedAt) is older than what the index holds. */

@@ -1,0 +1,270 @@
+/**
+ * Segment queries over HTTP (issue 11, Measured): a running embedded instance (`npm start`'s main.ts in its
+ * own process, a fresh temporary DATA_DIR) holding BENCH_HTTP_CONTACTS generated contacts (1,000,000 by
+ * default) in one tenant; p50/p95 of POST /api/contacts/query (the count plus the first preview page of
+ * 10, as the segment editor asks) for rule groups of 1, 2, 3 and 5 rules, and of page 1,000 of a segment
+ * of every contact sorted by lastName reached by walking its keyset cursors; next to search-box queries
+ * of the same size (GET /api/contacts?search=) and GET /api/health, measured in the same run, idle.
+ *
+ * How the contacts get there: `npm run generate` (loadContacts: BatchWriteItem of 25, 8 requests in
+ * flight) writes them into the instance's DynamoDB Local, and the instance's change feed indexes them
+ * through the same indexer and index writer as any other write. Loading through POST /api/contacts
+ * (one request, one PutItem and its checks per contact) would take about 50 minutes at a million on 2
+ * cores; the batch path stores the same items (generated ids, externalKey, dateCreated, status) and the
+ * index sees the same stream records, so the queries meet the same data.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { group, type Node, type Operator } from "../packages/core/src/search/ast.ts";
+import { freePort } from "../packages/local/src/dynamo.ts";
+
+const N = Number(process.env.BENCH_HTTP_CONTACTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_HTTP_RUNS ?? 40);
+const DEEP = Number(process.env.BENCH_HTTP_PAGE ?? 1000);
+const PASSWORD = "bench-password-1";
+const TENANT = "acme";
+/**
+ * Where the instance's DATA_DIR goes: a memory-backed file system when there is one. DynamoDB Local on a
+ * disk commits every batch with a sync, which held the load to about 100 contacts a second here (a million
+ * would take hours); the queries read the index through the page cache either way.
+ */
+const BASE = process.env.BENCH_HTTP_DIR ?? (existsSync("/dev/shm") ? "/dev/shm" : tmpdir());
+
+const rule = (field: string, operator: Operator, value: string | number | boolean): Node => ({
+  type: "rule",
+  field,
+  operator,
+  value,
+});
+const by = (field: string, direction: "asc" | "desc" = "asc") => [{ field, direction }];
+
+/** The issue's rule groups: eq on state, beginsWith on zip, a custom-field number range, a nested or, a negation. */
+const SEGMENTS: { label: string; body: { query: Node; sort: { field: string; direction: string }[] } }[] = [
+  { label: "1 rule: state eq TX", body: { query: group("and", [rule("state", "eq", "TX")]), sort: [] } },
+  {
+    label: "2 rules: state eq TX and zip beginsWith 7",
+    body: { query: group("and", [rule("state", "eq", "TX"), rule("zip", "beginsWith", "7")]), sort: [] },
+  },
+  {
+    label: "3 rules: TX, zip 7*, custom:balanceDue gte 1000",
+    body: {
+      query: group("and", [
+        rule("state", "eq", "TX"),
+        rule("zip", "beginsWith", "7"),
+        rule("custom:balanceDue", "gte", 1000),
+      ]),
+      sort: [],
+    },
+  },
+  {
+    label: "3 rules: (Denver or Boston) and not Smith, by firstName",
+    body: {
+      query: group("and", [
+        group("or", [rule("city", "eq", "Denver"), rule("city", "eq", "Boston")]),
+        group("and", [rule("lastName", "eq", "Smith")], true),
+      ]),
+      sort: by("firstName"),
+    },
+  },
+  {
+    label: "5 rules: TX, zip 75*, (balance gt 2500 or vip), not Smith, by lastName",
+    body: {
+      query: group("and", [
+        rule("state", "eq", "TX"),
+        rule("zip", "beginsWith", "75"),
+        group("or", [rule("custom:balanceDue", "gt", 2500), rule("custom:vip", "eq", true)]),
+        group("and", [rule("lastName", "eq", "Smith")], true),
+      ]),
+      sort: by("lastName"),
+    },
+  },
+];
+/** A segment of every contact (no state is ZZ), as deep paging walks it. */
+const EVERYONE = { query: group("and", [rule("state", "ne", "ZZ")]), sort: by("lastName") };
+/** Search-box queries of about the same sizes: the baseline the issue compares with. */
+const SEARCHES = [
+  { label: "search box: 'tx'", query: "search=tx" },
+  { label: "search box: 'smith', by firstName", query: "search=smith&sort=firstName:asc" },
+  {
+    label: "search box: '(denver | boston) -smith'",
+    query: `search=${encodeURIComponent("(denver | boston) -smith")}`,
+  },
+];
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+
+async function waitFor(url: string, deadlineMs = 120_000) {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function stopGroup(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    try {
+      process.kill(-(child.pid as number), "SIGINT");
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/** `npm run generate` against the instance's DATA_DIR; resolves when it has written them all. */
+function generate(dataDir: string, count: number) {
+  const cli = fileURLToPath(new URL("../packages/local/src/generate/cli.ts", import.meta.url));
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", cli, "--tenant", TENANT, "--count", String(count), "--seed", "42"],
+      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      err += String(chunk);
+    });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run generate failed (${code}): ${err.slice(-500)}`)),
+    );
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(BASE, "reachcx-bench-http-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: "error",
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  // Ctrl-C stops the instance and removes its data too.
+  process.once("SIGINT", () => {
+    void stopGroup(server).then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+  try {
+    await waitFor(`${url}/api/health`);
+    const signIn = (await fetch(`${url}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `admin@${TENANT}.example`, password: PASSWORD }),
+    }).then((r) => r.json())) as { token: string; context: { apiKey: string } };
+    const headers = {
+      authorization: `Bearer ${signIn.token}`,
+      "x-api-key": signIn.context.apiKey,
+      "content-type": "application/json",
+    };
+    type Page = { items: unknown[]; total: number; nextCursor: string | null };
+    const query = async (body: object): Promise<Page> => {
+      const res = await fetch(`${url}/api/contacts/query`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 200) throw new Error(`POST /api/contacts/query: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Page;
+    };
+    const list = async (qs: string): Promise<Page> => {
+      const res = await fetch(`${url}/api/contacts?${qs}&limit=10`, { headers });
+      if (res.status !== 200) throw new Error(`GET /api/contacts: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Page;
+    };
+    const everyone = async () => (await query({ query: null, limit: 1 })).total;
+
+    const before = await everyone();
+    const started = performance.now();
+    const loading = generate(dataDir, N);
+    let written = false;
+    void loading.then(() => {
+      written = true;
+    });
+    let indexed = before;
+    while (indexed < before + N) {
+      await new Promise((r) => setTimeout(r, 2000));
+      indexed = await everyone();
+      process.stdout.write(
+        `\r  indexed ${(indexed - before).toLocaleString()} / ${N.toLocaleString()}${written ? " (all written)" : ""}   `,
+      );
+    }
+    await loading;
+    const loadSeconds = (performance.now() - started) / 1000;
+    console.log(
+      `\n\nSegment queries over HTTP: ${indexed.toLocaleString()} contacts in tenant ${TENANT} (${N.toLocaleString()} generated, ${before} demo), a running embedded instance (npm start's main.ts, its own process, DATA_DIR in ${BASE}), idle, ${RUNS} timed runs each after one untimed`,
+    );
+    console.log(
+      `  loaded by npm run generate (BatchWriteItem of 25, 8 in flight) into its DynamoDB Local and indexed by its change feed (the same indexer and index writer as every write): ${loadSeconds.toFixed(0)} s, ${(N / loadSeconds).toFixed(0)} contacts/s`,
+    );
+
+    const timeIt = async (run: () => Promise<Page>) => {
+      let page = await run();
+      const times: number[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        const t = performance.now();
+        page = await run();
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: pct(times, 50), p95: pct(times, 95), total: page.total };
+    };
+    const health = await timeIt(async () => {
+      await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
+      return { items: [], total: 0, nextCursor: null };
+    });
+    const baselines = [];
+    for (const s of SEARCHES) baselines.push({ label: s.label, ...(await timeIt(() => list(s.query))) });
+    const base = baselines.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    const row = (label: string, r: { p50: number; p95: number; total: number }, goal?: number) =>
+      console.log(
+        `  ${label.padEnd(72)} ${String(r.total).padStart(9)}  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  x${(r.p95 / base.p95).toFixed(1)} of the slowest search box p95${goal === undefined ? "" : `  goal p95 <= ${goal} ms: ${r.p95 <= goal ? "met" : "NOT met"}`}`,
+      );
+    console.log(`\n  ${"".padEnd(72)} ${"matches".padStart(9)}`);
+    console.log(`  GET /api/health: p50 ${ms(health.p50)}  p95 ${ms(health.p95)}`);
+    for (const b of baselines) row(b.label, b);
+    for (const s of SEGMENTS)
+      row(`POST /api/contacts/query ${s.label}`, await timeIt(() => query({ ...s.body, limit: 10 })), 100);
+
+    // Deep paging: the keyset cursors walked from the first page (untimed), then page DEEP timed.
+    let cursor: string | null = null;
+    const walkStarted = performance.now();
+    for (let p = 1; p < DEEP; p++) {
+      cursor = (await query({ ...EVERYONE, limit: 10, cursor })).nextCursor;
+      if (!cursor) throw new Error(`the segment ended at page ${p}`);
+    }
+    const walkMs = (performance.now() - walkStarted) / (DEEP - 1);
+    const first = await timeIt(() => query({ ...EVERYONE, limit: 10 }));
+    const deep = await timeIt(() => query({ ...EVERYONE, limit: 10, cursor }));
+    row("every contact (state ne ZZ) by lastName, page 1", first);
+    row(`every contact (state ne ZZ) by lastName, page ${DEEP.toLocaleString()} by keyset cursor`, deep, 50);
+    console.log(
+      `  (walking pages 1-${DEEP - 1} by cursor took ${walkMs.toFixed(1)} ms a page; page ${DEEP} / page 1 p95: ${(deep.p95 / first.p95).toFixed(2)})`,
+    );
+  } finally {
+    await stopGroup(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
