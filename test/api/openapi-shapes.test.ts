@@ -165,6 +165,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/jobs/{id}": Job,
   "POST /api/jobs/{id}/cancel": Job,
   "GET /api/jobs/{id}/report": JobReportLink,
+  "POST /api/bulk-edit/edit": Job,
+  "DELETE /api/bulk-edit/delete": Job,
   "GET /api/outbox": OutboxPage,
   "GET /api/outbox/{id}": OutboxMessage,
   "GET /api/cms-onboard/get-vendors": VendorPage,
@@ -775,6 +777,26 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "POST /api/jobs/{id}/cancel",
       await call(`/api/jobs/${job.id}/cancel`, { method: "POST", session: tenant }),
+    );
+  });
+
+  it("bulk edit and bulk delete answer their job", async () => {
+    const query = {
+      type: "group",
+      combinator: "and",
+      rules: [{ type: "rule", field: "source", operator: "eq", value: "no-such-source-shapes" }],
+    };
+    expectAnswer(
+      "POST /api/bulk-edit/edit",
+      await call("/api/bulk-edit/edit", {
+        method: "POST",
+        session: tenant,
+        body: { query, updateField: "city", updateValue: "Denver" },
+      }),
+    );
+    expectAnswer(
+      "DELETE /api/bulk-edit/delete",
+      await call("/api/bulk-edit/delete", { method: "DELETE", session: tenant, body: { query } }),
     );
   });
 

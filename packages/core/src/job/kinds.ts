@@ -1,6 +1,10 @@
+import { registerBulkEditJobs } from "../bulk-edit/index.ts";
+
 /**
  * Registers the code of every kind of job. Every process that runs jobs calls it once: the embedded
  * runtime (packages/local/src/runtime.ts) and the AWS job worker (packages/functions/src/jobs/worker.ts),
  * so a job started in one mode runs the same code in the other.
  */
-export function registerJobKinds() {}
+export function registerJobKinds() {
+  registerBulkEditJobs();
+}

@@ -148,6 +148,9 @@ export const API_ACCESS = {
   "GET /api/jobs/{id}": "inventory",
   "POST /api/jobs/{id}/cancel": "inventory",
   "GET /api/jobs/{id}/report": "inventory",
+  /** Bulk edit is an Inventory Management screen of ReachCX (spec 003 §2.1 drawer, position 1). */
+  "POST /api/bulk-edit/edit": "inventory",
+  "DELETE /api/bulk-edit/delete": "inventory",
 
   /** The embedded outbox (core/mail): the tenant's kept mail; 404 on AWS, where SES delivers it. */
   "GET /api/outbox": "signedIn",

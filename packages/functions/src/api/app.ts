@@ -9,6 +9,7 @@ import { methodNotAllowed } from "./method.ts";
 import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
+import { bulkEdit } from "./routes/bulk-edit.ts";
 import { cmsOnboard } from "./routes/cms-onboard.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
@@ -84,6 +85,7 @@ const routes = new Hono<AuthVars>()
   .route("/dynamics-credentials", dynamicsCredentials)
   .route("/inventory-source", inventorySource)
   .route("/jobs", jobs)
+  .route("/bulk-edit", bulkEdit)
   .route("/outbox", outbox)
   .route("/admin", admin)
   .route("/cms-onboard", cmsOnboard);
