@@ -12,6 +12,7 @@ import { type Env, provideEnv } from "../../packages/core/src/env.ts";
 import { FieldMapping, FieldMappingPage } from "../../packages/core/src/field-mapping/api.ts";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import { Health } from "../../packages/core/src/health.ts";
+import { UploadUrl } from "../../packages/core/src/import/schema.ts";
 import { InventorySource } from "../../packages/core/src/inventory-source/api.ts";
 import { Job, JobPage, JobReportLink } from "../../packages/core/src/job/api.ts";
 import { createJob } from "../../packages/core/src/job/store.ts";
@@ -72,6 +73,7 @@ import {
   testStore,
 } from "../support/api.ts";
 import { connectDynamics } from "../support/dynamics.ts";
+import { newMapping, upload } from "../support/imports.ts";
 
 /**
  * The answers the OpenAPI document describes are the answers the API sends: every 2xx JSON answer of the
@@ -161,6 +163,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/admin/tenant/{id}/disable": TenantListItem,
   "POST /api/admin/tenant/{id}/enable": TenantListItem,
   "POST /api/admin/user": CreatedUser,
+  "POST /api/contacts/import/upload-url": UploadUrl,
+  "POST /api/contacts/import": Job,
   "GET /api/jobs": JobPage,
   "GET /api/jobs/{id}": Job,
   "POST /api/jobs/{id}/cancel": Job,
@@ -797,6 +801,29 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "DELETE /api/bulk-edit/delete",
       await call("/api/bulk-edit/delete", { method: "DELETE", session: tenant, body: { query } }),
+    );
+  });
+
+  it("the contact import: an upload link, and the job it starts", async () => {
+    const mapping = await newMapping(tenant);
+    const link = await call("/api/contacts/import/upload-url", {
+      method: "POST",
+      session: tenant,
+      body: { fileName: "Shapes.csv", size: 10 },
+    });
+    expectAnswer("POST /api/contacts/import/upload-url", link);
+    const contactsUrl = await upload(
+      tenant,
+      "Shapes Two.csv",
+      "ID,FirstName,LastName,Phone\nsh-1,Sha,Pes,3035550100\n",
+    );
+    expectAnswer(
+      "POST /api/contacts/import",
+      await call("/api/contacts/import", {
+        method: "POST",
+        session: tenant,
+        body: { contactsUrl, fieldMapping: mapping.id },
+      }),
     );
   });
 

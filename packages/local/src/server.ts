@@ -39,6 +39,21 @@ export function createServerApp(options: {
         "x-content-type-options": "nosniff",
       });
     });
+  // Upload links of the embedded Blobs (an import's CSV): signed like a presigned S3 PUT, size included.
+  if (blobs)
+    app.put(`${BLOB_PATH}/*`, async (c) => {
+      const key = c.req.path.slice(BLOB_PATH.length + 1);
+      const body = c.req.raw.body as AsyncIterable<Uint8Array> | null;
+      const stored = await blobs.accept(key, c.req.query(), {
+        contentType: c.req.header("content-type"),
+        body,
+      });
+      const headers = { "cache-control": "no-store" };
+      if (stored.ok) return c.body(null, 200, headers);
+      return stored.why === "size"
+        ? c.text("The upload is not the size its link was made for.", 400, headers)
+        : c.text("This upload link has expired or is not valid.", 403, headers);
+    });
   app.get(LIVE_PATH, (c) => c.text("The live feed speaks WebSocket only.", 426, { upgrade: "websocket" }));
   const headers = consoleHeaders(options.policy);
   app.use("*", async (c, next) => {

@@ -7,7 +7,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { blobKey } from "../blobs/key.ts";
-import type { Blobs } from "../blobs/port.ts";
+import type { BlobStream, Blobs } from "../blobs/port.ts";
 
 export type S3Command = PutObjectCommand | GetObjectCommand | HeadObjectCommand | DeleteObjectCommand;
 
@@ -16,8 +16,12 @@ export interface S3Sender {
   send(command: S3Command): Promise<unknown>;
 }
 
-/** Signs a GET for `ttlSeconds`: @aws-sdk/s3-request-presigner's getSignedUrl unless a test gives its own. */
-export type Presign = (command: GetObjectCommand, ttlSeconds: number) => Promise<string>;
+/** Signs a GET or PUT for `ttlSeconds`: @aws-sdk/s3-request-presigner's getSignedUrl unless a test gives its own. */
+export type Presign = (
+  command: GetObjectCommand | PutObjectCommand,
+  ttlSeconds: number,
+  signedHeaders?: Set<string>,
+) => Promise<string>;
 
 const notFound = (err: unknown) =>
   err instanceof Error &&
@@ -36,7 +40,12 @@ export function s3Blobs(options: {
   const real = options.client ? undefined : new S3Client({ region: options.region });
   const client: S3Sender = options.client ?? (real as S3Client);
   const presign: Presign =
-    options.presign ?? ((command, expiresIn) => getSignedUrl(real as S3Client, command, { expiresIn }));
+    options.presign ??
+    ((command, expiresIn, signableHeaders) =>
+      getSignedUrl(real as S3Client, command, {
+        expiresIn,
+        ...(signableHeaders ? { signableHeaders } : {}),
+      }));
   return {
     async put(key, body, put) {
       await client.send(
@@ -81,6 +90,34 @@ export function s3Blobs(options: {
           : {}),
       });
       return presign(command, ttlSeconds);
+    },
+    async uploadLink(key, ttlSeconds, upload) {
+      // Length and type are signed: S3 refuses a PUT of another size or type (403), so the cap holds.
+      const command = new PutObjectCommand({
+        Bucket: bucket,
+        Key: blobKey(key),
+        ContentLength: upload.size,
+        ContentType: upload.contentType,
+      });
+      const url = await presign(command, ttlSeconds, new Set(["content-length", "content-type"]));
+      return { url, headers: { "content-type": upload.contentType } };
+    },
+    async read(key, from): Promise<BlobStream | undefined> {
+      const start = Math.max(0, Math.floor(from?.start ?? 0));
+      try {
+        const head = (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: blobKey(key) }))) as {
+          ContentLength?: number;
+        };
+        const size = head.ContentLength ?? 0;
+        if (start >= size) return { size, body: (async function* () {})() };
+        const answer = (await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: blobKey(key), Range: `bytes=${start}-` }),
+        )) as { Body?: AsyncIterable<Uint8Array> };
+        return { size, body: answer.Body ?? (async function* () {})() };
+      } catch (err) {
+        if (notFound(err)) return undefined;
+        throw err;
+      }
     },
   };
 }

@@ -19,4 +19,24 @@ export interface Blobs {
    * `fileName` is the name the browser saves it under.
    */
   downloadLink(key: string, ttlSeconds: number, options?: { fileName?: string }): Promise<string>;
+  /**
+   * A link that accepts one PUT of exactly `size` bytes of `contentType` under `key` for `ttlSeconds`
+   * (a presigned PutObject on AWS; a signed `/blobs/...` PUT in embedded mode); refused once expired, altered,
+   * or with another length or type. The browser uploads with it and sends `headers` with the PUT.
+   */
+  uploadLink(
+    key: string,
+    ttlSeconds: number,
+    options: { size: number; contentType: string },
+  ): Promise<{ url: string; headers: Record<string, string> }>;
+  /**
+   * Streams the object from byte `start` (0 by default) without holding it in memory; `size` is the whole
+   * object's. Undefined when nothing is stored under `key`.
+   */
+  read(key: string, options?: { start?: number }): Promise<BlobStream | undefined>;
+}
+
+export interface BlobStream {
+  size: number;
+  body: AsyncIterable<Uint8Array>;
 }

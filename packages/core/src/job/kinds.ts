@@ -1,4 +1,5 @@
 import { registerBulkEditJobs } from "../bulk-edit/index.ts";
+import { registerImportJob } from "../import/job.ts";
 
 /**
  * Registers the code of every kind of job. Every process that runs jobs calls it once: the embedded
@@ -6,5 +7,6 @@ import { registerBulkEditJobs } from "../bulk-edit/index.ts";
  * so a job started in one mode runs the same code in the other.
  */
 export function registerJobKinds() {
+  registerImportJob();
   registerBulkEditJobs();
 }

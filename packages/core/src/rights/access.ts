@@ -67,6 +67,9 @@ export const API_ACCESS = {
   "DELETE /api/contacts/{id}": "contacts",
   "GET /api/contacts/{id}/activity": "contacts",
   "POST /api/contacts/{id}/notes": "contacts",
+  /** The contact import (spec 003 §2.4): the /import screen's need. */
+  "POST /api/contacts/import/upload-url": "inventory",
+  "POST /api/contacts/import": "inventory",
 
   "GET /api/field-mappings": "configuration",
   "POST /api/field-mappings": "configuration",

@@ -84,7 +84,9 @@ export const entities = {
 export type EntityName = keyof typeof entities;
 
 export function createService(client: DynamoDBDocumentClient, table: string) {
-  return new Service(entities, { client, table });
+  // The document client and table travel with the service for the few bulk paths that send ElectroDB's
+  // own request parameters themselves (the import's batch upsert, core/import/write.ts).
+  return Object.assign(new Service(entities, { client, table }), { raw: { client, table } });
 }
 
 export type StoreService = ReturnType<typeof createService>;

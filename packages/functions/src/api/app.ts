@@ -11,6 +11,7 @@ import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { bulkEdit } from "./routes/bulk-edit.ts";
 import { cmsOnboard } from "./routes/cms-onboard.ts";
+import { contactImport } from "./routes/contact-import.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
 import { dnc } from "./routes/dnc.ts";
@@ -64,6 +65,7 @@ const routes = new Hono<AuthVars>()
   .route("/auth", auth)
   .route("/tenant-settings", tenantSettings)
   .route("/custom-fields", customFields)
+  .route("/contacts/import", contactImport)
   .route("/contacts", contacts)
   .route("/field-mappings", fieldMappings)
   .route("/segments", segments)
