@@ -4,6 +4,7 @@ import { Api as HttpApi, Function as LambdaFunction, type StackContext, use } fr
 import { Auth } from "./Auth.ts";
 import { Jobs } from "./Jobs.ts";
 import { Mail } from "./Mail.ts";
+import { Scheduler } from "./Scheduler.ts";
 import { Search } from "./Search.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
@@ -16,6 +17,7 @@ export function Api({ stack, app }: StackContext) {
   const { key } = use(Secrets);
   const mail = use(Mail);
   const jobs = use(Jobs);
+  const schedules = use(Scheduler);
 
   // What CloudFront adds to every request it forwards to the API (Web.ts), so the API can tell them from
   // requests sent to the execute-api host directly: only those carry a viewer address it may believe.
@@ -53,6 +55,8 @@ export function Api({ stack, app }: StackContext) {
   mail.identity.grantSendEmail(handler);
   // Starting a job is a message to the job queue (core/adapters/sqs-jobs.ts): send only.
   jobs.queue.grantSendMessages(handler);
+  // SFTP imports and REST connections keep their schedules (core/scheduler): this stage's group only.
+  schedules.grantManage(handler);
   handler.addToRolePolicy(
     new iam.PolicyStatement({
       actions: [

@@ -1,20 +1,28 @@
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as scheduler from "aws-cdk-lib/aws-scheduler";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
+import { Jobs } from "./Jobs.ts";
 import { Storage } from "./Storage.ts";
 
 /**
- * Campaign schedule events become EventBridge Scheduler schedules in this group; each invokes the target
- * function with the role below, which may invoke that function and nothing else.
+ * The Scheduler port on EventBridge Scheduler (core/adapters/eventbridge-scheduler.ts): schedules of this
+ * stage live in one group and invoke the schedule target function with the role below, which may invoke
+ * that function and nothing else. The target runs core's dispatcher: it reads the table and starts jobs
+ * (a message to the job queue); the work itself runs in the job worker (Jobs.ts).
+ * Functions that create schedules (the API) get `grantManage`: create, update and delete schedules of
+ * this group only, and pass this role to EventBridge Scheduler only.
  */
 export function Scheduler({ stack, app }: StackContext) {
   const { table } = use(Storage);
-  const group = new scheduler.CfnScheduleGroup(stack, "Schedules", { name: `reachcx-${app.stage}` });
+  const { queue } = use(Jobs);
+  const groupName = `reachcx-${app.stage}`;
+  const group = new scheduler.CfnScheduleGroup(stack, "Schedules", { name: groupName });
   const target = new LambdaFunction(stack, "ScheduleTarget", {
     handler: "packages/functions/src/schedule/target.handler",
-    environment: { TABLE_NAME: table.tableName },
+    environment: { TABLE_NAME: table.tableName, JOB_QUEUE_URL: queue.queueUrl },
   });
   table.cdk.table.grantReadWriteData(target);
+  queue.grantSendMessages(target);
   const invokeRole = new iam.Role(stack, "SchedulerInvoke", {
     // Only schedules of this account may use the role (confused-deputy guard AWS recommends).
     assumedBy: new iam.ServicePrincipal("scheduler.amazonaws.com", {
@@ -22,5 +30,26 @@ export function Scheduler({ stack, app }: StackContext) {
     }),
   });
   target.grantInvoke(invokeRole);
-  return { groupName: group.name as string, invokeRoleArn: invokeRole.roleArn, target };
+
+  const schedules = `arn:${stack.partition}:scheduler:${stack.region}:${stack.account}:schedule/${groupName}/*`;
+  /** Lets a function manage this group's schedules (the Scheduler port's AWS adapter) and nothing more. */
+  const grantManage = (fn: LambdaFunction) => {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["scheduler:CreateSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule"],
+        resources: [schedules],
+      }),
+    );
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["iam:PassRole"],
+        resources: [invokeRole.roleArn],
+        conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
+      }),
+    );
+    fn.addEnvironment("SCHEDULE_GROUP", groupName);
+    fn.addEnvironment("SCHEDULE_TARGET_ARN", target.functionArn);
+    fn.addEnvironment("SCHEDULE_ROLE_ARN", invokeRole.roleArn);
+  };
+  return { groupName: group.name as string, invokeRoleArn: invokeRole.roleArn, target, grantManage };
 }

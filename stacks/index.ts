@@ -12,7 +12,19 @@ import { Web } from "./Web.ts";
 import { Workflows } from "./Workflows.ts";
 
 /** Every stack, in dependency order; sst.config.ts and the synthesis test both build the app from this. */
-export const STACKS = { Secrets, Storage, Auth, Search, Mail, Jobs, Api, Realtime, Scheduler, Workflows, Web };
+export const STACKS = {
+  Secrets,
+  Storage,
+  Auth,
+  Search,
+  Mail,
+  Jobs,
+  Scheduler,
+  Api,
+  Realtime,
+  Workflows,
+  Web,
+};
 
 export function addStacks(app: App) {
   // Lambda runs Node 22; the code also runs on the Node 20 of the development machines.

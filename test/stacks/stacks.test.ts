@@ -586,3 +586,63 @@ describe("Jobs (core/job, functions/src/jobs/worker.ts)", () => {
     expect(actions).not.toContain("*");
   });
 });
+
+describe("Scheduler (core/scheduler, functions/src/schedule/target.ts)", () => {
+  const target = () => {
+    const fns = t("Scheduler").findResources("AWS::Lambda::Function", {
+      Properties: { Handler: "packages/functions/src/schedule/target.handler" },
+    });
+    expect(Object.keys(fns)).toHaveLength(1);
+    return Object.entries(fns)[0] as [string, any];
+  };
+
+  it("gives the target the table and the job queue (send only): it starts jobs, the worker runs them", () => {
+    const [, fn] = target();
+    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(
+      expect.arrayContaining(["JOB_QUEUE_URL", "TABLE_NAME"]),
+    );
+    const actions = statementsOf("Scheduler", fn).flatMap((s: any) => [s.Action].flat());
+    expect(actions).toContain("dynamodb:PutItem");
+    expect(actions).toContain("sqs:SendMessage");
+    expect(actions).not.toContain("sqs:ReceiveMessage");
+    expect(actions.filter((a: string) => /^(ses|kms|s3|scheduler|iam|cognito-idp):/.test(a))).toEqual([]);
+    expect(actions).not.toContain("*");
+  });
+
+  it("lets the API manage only this stage's schedules, and pass the invoke role only to the scheduler", () => {
+    const [, api] = apiFunction();
+    const vars = api.Properties.Environment.Variables;
+    expect(vars.SCHEDULE_GROUP).toBe("reachcx-test");
+    expect(vars).toHaveProperty("SCHEDULE_TARGET_ARN");
+    expect(vars).toHaveProperty("SCHEDULE_ROLE_ARN");
+    const statements = statementsOf("Api", api);
+    const manage = statements.filter((s: any) =>
+      [s.Action].flat().some((a: string) => a.startsWith("scheduler:")),
+    );
+    expect(manage).toHaveLength(1);
+    expect([manage[0].Action].flat().sort()).toEqual([
+      "scheduler:CreateSchedule",
+      "scheduler:DeleteSchedule",
+      "scheduler:UpdateSchedule",
+    ]);
+    expect(JSON.stringify(manage[0].Resource)).toContain(":schedule/reachcx-test/*");
+    const pass = statements.filter((s: any) => [s.Action].flat().includes("iam:PassRole"));
+    expect(pass).toHaveLength(1);
+    expect(pass[0].Condition).toEqual({ StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } });
+    expect(JSON.stringify(pass[0].Resource)).toContain("SchedulerInvoke");
+    expect(JSON.stringify(pass[0].Resource)).not.toContain("*");
+  });
+
+  it("restricts the invoke role to schedules of this account", () => {
+    t("Scheduler").hasResourceProperties("AWS::IAM::Role", {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Principal: { Service: "scheduler.amazonaws.com" },
+            Condition: { StringEquals: { "aws:SourceAccount": Match.anyValue() } },
+          }),
+        ],
+      },
+    });
+  });
+});

@@ -3,6 +3,7 @@ import type { Identity } from "./identity/index.ts";
 import type { JobQueue } from "./job/port.ts";
 import type { Mail } from "./mail/port.ts";
 import type { PushMessaging } from "./push/port.ts";
+import type { Scheduler } from "./scheduler/port.ts";
 import type { Search } from "./search/port.ts";
 import type { Secrets } from "./secrets/index.ts";
 import type { StoreService } from "./store/entities.ts";
@@ -29,6 +30,11 @@ export interface Env {
    * the in-process runner in embedded mode. Absent in processes that start no jobs.
    */
   jobs?: JobQueue;
+  /**
+   * Schedules that fire a target payload (scheduler/port.ts): EventBridge Scheduler on AWS, croner jobs
+   * kept in the Store in embedded mode. Absent in processes that manage no schedules.
+   */
+  scheduler?: Scheduler;
   /**
    * The CXone platform's defaults: its discovery domain and the legacy token URL the legacy form starts
    * with (the simulator's in embedded mode).

@@ -34,3 +34,14 @@ export function onboardingPartners():
 
 /** The onboarding state machine (stacks/Workflows.ts) of the functions that start or complete its steps. */
 export const onboardingStateMachineArn = () => process.env.ONBOARDING_STATE_MACHINE_ARN || undefined;
+
+/**
+ * The Scheduler port's EventBridge parts (stacks/Scheduler.ts): the stage's schedule group, the target
+ * function schedules invoke and the role they invoke it with. Unset in functions that manage no schedules.
+ */
+export function schedulerConfig(): { groupName: string; targetArn: string; roleArn: string } | undefined {
+  const groupName = process.env.SCHEDULE_GROUP;
+  const targetArn = process.env.SCHEDULE_TARGET_ARN;
+  const roleArn = process.env.SCHEDULE_ROLE_ARN;
+  return groupName && targetArn && roleArn ? { groupName, targetArn, roleArn } : undefined;
+}

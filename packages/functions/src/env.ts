@@ -1,4 +1,5 @@
 import { cognitoIdentity } from "@reachcx/core/adapters/cognito";
+import { eventBridgeScheduler } from "@reachcx/core/adapters/eventbridge-scheduler";
 import { kmsSecrets } from "@reachcx/core/adapters/kms";
 import { openSearch } from "@reachcx/core/adapters/opensearch";
 import { pinpointPush } from "@reachcx/core/adapters/pinpoint";
@@ -8,7 +9,7 @@ import { sqsJobs } from "@reachcx/core/adapters/sqs-jobs";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import { createDynamoClient } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
-import { awsRegion, jobQueueUrl, logLevel, requiredEnv } from "./config.ts";
+import { awsRegion, jobQueueUrl, logLevel, requiredEnv, schedulerConfig } from "./config.ts";
 import { log } from "./log.ts";
 import { onboardingPorts } from "./onboarding-env.ts";
 
@@ -18,6 +19,7 @@ export function buildAwsEnv(): Env {
   const table = requiredEnv("TABLE_NAME");
   const store = createService(createDynamoClient({ table }), table);
   const queueUrl = jobQueueUrl();
+  const schedules = schedulerConfig();
   return provideEnv({
     mode: "aws",
     store,
@@ -32,5 +34,6 @@ export function buildAwsEnv(): Env {
     mail: sesMail({ from: requiredEnv("MAIL_FROM"), region: awsRegion() }),
     ...onboardingPorts(),
     ...(queueUrl ? { jobs: sqsJobs({ queueUrl, region: awsRegion() }) } : {}),
+    ...(schedules ? { scheduler: eventBridgeScheduler({ ...schedules, region: awsRegion() }) } : {}),
   });
 }

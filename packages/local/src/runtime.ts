@@ -9,6 +9,7 @@ import { serve } from "@hono/node-server";
 import { useEnv } from "@reachcx/core/env";
 import { registerJobKinds } from "@reachcx/core/job/kinds";
 import { JobRunner } from "@reachcx/core/job/runner";
+import { dispatchScheduleTarget } from "@reachcx/core/scheduler/dispatch";
 import { indexChanges } from "@reachcx/core/search/indexer";
 import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
@@ -25,6 +26,7 @@ import { StartupError } from "./errors.ts";
 import { onboardingWorkflows } from "./onboarding.ts";
 import { attachLive, RealtimeHub } from "./realtime.ts";
 import { writeRuntimeFile } from "./runtime-file.ts";
+import { embeddedScheduler } from "./scheduler.ts";
 import { openSearchIndex } from "./search/index.ts";
 import { seedDemo } from "./seed.ts";
 import { createServerApp } from "./server.ts";
@@ -139,6 +141,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     env.jobs = runner;
     registerJobKinds();
+    // Schedules (SFTP polls, REST pulls) are croner jobs kept in the Store; they fire core's dispatcher,
+    // as the AWS target Lambda does. Armed once the job runner has resumed.
+    const scheduler = embeddedScheduler({
+      store,
+      fire: (target) => dispatchScheduleTarget(target, { log: (event, detail) => log.warn(event, detail) }),
+      log: (event, detail) => log.error(event, detail),
+    });
+    env.scheduler = scheduler;
 
     const hub = new RealtimeHub();
     const feed = new ChangeFeed(dynamo, streamArn, (err) => log.error("change feed", { error: err }), {
@@ -156,6 +166,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Queued jobs, and those a stopped or killed run of this instance left, go on where they stopped.
     await runner.resume();
     cleanup.push(() => runner.stop());
+    await scheduler.start();
+    cleanup.push(async () => scheduler.stop());
     // Waiting onboarding executions are re-created at their wait (docs/decisions.md).
     await workflows.resume();
     cleanup.push(async () => workflows.close());

@@ -19,6 +19,7 @@ import { PaymentProfileEntity } from "./entities/payment-profile.ts";
 import { ProfileEntity } from "./entities/profile.ts";
 import { PushProjectEntity } from "./entities/push-project.ts";
 import { RestConnectionEntity } from "./entities/rest-connection.ts";
+import { ScheduleEntity } from "./entities/schedule.ts";
 import { SegmentEntity } from "./entities/segment.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
@@ -45,6 +46,7 @@ export * from "./entities/payment-profile.ts";
 export * from "./entities/profile.ts";
 export * from "./entities/push-project.ts";
 export * from "./entities/rest-connection.ts";
+export * from "./entities/schedule.ts";
 export * from "./entities/segment.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
@@ -80,6 +82,7 @@ export const entities = {
   fees: FeesEntity,
   workflowWait: WorkflowWaitEntity,
   workflowExecution: WorkflowExecutionEntity,
+  schedule: ScheduleEntity,
 };
 export type EntityName = keyof typeof entities;
 

@@ -1,47 +1,64 @@
+import { sqsJobs } from "@reachcx/core/adapters/sqs-jobs";
+import { type Env, provideEnv } from "@reachcx/core/env";
+import {
+  type DispatchResult,
+  dispatchScheduleTarget,
+  type TenantLookup,
+} from "@reachcx/core/scheduler/index";
 import { createDynamoClient } from "@reachcx/core/store/client";
-import { createService, type StoreService } from "@reachcx/core/store/entities";
-import * as v from "valibot";
-import { requiredEnv } from "../config.ts";
+import { createService } from "@reachcx/core/store/entities";
+import { awsRegion, requiredEnv } from "../config.ts";
 import { log } from "../log.ts";
 
-/** The payload every campaign schedule carries (ARCHITECTURE.md, Workflows and schedules). */
-const ScheduleEvent = v.object({
-  tenant: v.string(),
-  campaignId: v.string(),
-  action: v.picklist(["start", "pause", "restart", "reset", "stop", "segmentRatio"]),
-});
+export type { TenantLookup };
 
-/** How the target reads a tenant: the store's record, read fresh at every firing (no cache to outlive a disable). */
-export type TenantLookup = (id: string) => Promise<{ status: string } | null | undefined>;
+const logDispatch = (event: string, detail: Record<string, unknown>) => log.warn(event, detail);
 
 /**
- * What a schedule does when it fires. A schedule of a disabled (or removed) tenant does nothing and succeeds,
- * so the scheduler does not retry it; once the tenant is enabled, its next firing acts again
- * (docs/decisions.md, Disable Tenant). Campaign operations are built with the campaigns issue; until then a
- * schedule of an active tenant fails loudly (and is retried by the scheduler) rather than pretending to act.
+ * What a schedule does when it fires: core's one dispatcher (core/scheduler/dispatch.ts), which the
+ * embedded scheduler runs too. A disabled tenant's schedule does nothing and succeeds.
  */
-export async function runSchedule(event: unknown, tenantOf: TenantLookup) {
-  const parsed = v.parse(ScheduleEvent, event);
-  const tenant = await tenantOf(parsed.tenant);
-  if (tenant?.status !== "Active") {
-    log.warn("campaign schedule skipped: the tenant is disabled or gone", {
-      ...parsed,
-      tenantStatus: tenant?.status ?? "missing",
-    });
-    return { skipped: "tenant_disabled" as const, tenant: parsed.tenant };
-  }
-  log.error("campaign schedule fired before campaign operations exist", { ...parsed });
-  throw new Error(`Campaign operation '${parsed.action}' is not built yet.`);
+export function runSchedule(event: unknown, tenantOf?: TenantLookup): Promise<DispatchResult> {
+  return dispatchScheduleTarget(event, { tenantOf, log: logDispatch });
 }
 
-let store: StoreService | undefined;
+/** A port this function never uses: reaching it is a programming error, said plainly. */
+function notHere<T extends object>(port: string): T {
+  return new Proxy({} as T, {
+    get(_, prop) {
+      if (prop === "then") return undefined;
+      throw new Error(`The ${port} port is not available to the schedule target.`);
+    },
+  });
+}
 
-/** EventBridge Scheduler target. */
+let built: Env | undefined;
+
+/**
+ * The target's Env: the table (tenant check, the connection, the job record and its slot) and the job
+ * queue (the work itself runs in the job worker, stacks/Jobs.ts). Nothing else is granted to it.
+ */
+function targetEnv(): Env {
+  if (built) return built;
+  const table = requiredEnv("TABLE_NAME");
+  built = provideEnv({
+    mode: "aws",
+    store: createService(createDynamoClient({ table }), table),
+    jobs: sqsJobs({ queueUrl: requiredEnv("JOB_QUEUE_URL"), region: awsRegion() }),
+    identity: notHere("Identity"),
+    secrets: notHere("Secrets"),
+    search: notHere("Search"),
+    push: notHere("Push"),
+    blobs: notHere("Blobs"),
+    mail: notHere("Mail"),
+  });
+  return built;
+}
+
+/** EventBridge Scheduler target (stacks/Scheduler.ts): the schedule's payload is the event. */
 export async function handler(event: unknown) {
-  if (!store) {
-    const table = requiredEnv("TABLE_NAME");
-    store = createService(createDynamoClient({ table }), table);
-  }
-  const service = store;
-  return runSchedule(event, async (id) => (await service.entities.tenant.get({ id }).go()).data);
+  targetEnv();
+  const result = await runSchedule(event);
+  log.info("schedule fired", { ...result });
+  return result;
 }

@@ -1,0 +1,112 @@
+import type { Schedule, Scheduler } from "@reachcx/core/scheduler/port";
+import { rateMs } from "@reachcx/core/scheduler/port";
+import type { ScheduleTarget } from "@reachcx/core/scheduler/target";
+import type { ScheduleItem, StoreService } from "@reachcx/core/store/entities";
+import { Cron } from "croner";
+
+/**
+ * The embedded Scheduler adapter: each schedule is a croner job in this process and a record in the
+ * Store, so `start()` after a restart reloads and re-arms every schedule (docs/architecture.md, Scheduler).
+ * A firing hands the schedule's target payload to `fire` (the runtime passes core's
+ * dispatchScheduleTarget, as the AWS target Lambda does). A firing that is still running when the next is
+ * due is skipped (croner's protect), as a poll must not overlap itself.
+ *
+ * A cron is croner's five-field pattern read in the schedule's timezone. A rate fires every interval from
+ * when it was armed (start or put): after a restart the interval begins again, as a new EventBridge rate
+ * schedule's would.
+ */
+export interface EmbeddedSchedulerOptions {
+  store: StoreService;
+  fire: (target: ScheduleTarget, name: string) => Promise<unknown>;
+  log?: (event: string, detail: Record<string, unknown>) => void;
+  /** Divides rate intervals (tests only: 60 makes a minute a second). */
+  rateScale?: number;
+}
+
+export interface EmbeddedScheduler extends Scheduler {
+  /** Loads every stored schedule and arms it; answers how many. */
+  start(): Promise<number>;
+  /** Disarms every schedule of this process; the records stay for the next start. */
+  stop(): void;
+  /** When the schedule fires next in this process (undefined: unknown, disabled or not armed). */
+  nextRun(name: string): Date | undefined;
+}
+
+export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedScheduler {
+  const { store } = options;
+  const jobs = new Map<string, Cron>();
+  const log = options.log ?? (() => {});
+  let stopped = false;
+
+  function disarm(name: string) {
+    jobs.get(name)?.stop();
+    jobs.delete(name);
+  }
+
+  function arm(item: Pick<ScheduleItem, "name" | "expression" | "timezone" | "target" | "enabled">) {
+    disarm(item.name);
+    if (stopped || item.enabled === false) return;
+    const run = async () => {
+      try {
+        await options.fire(item.target, item.name);
+      } catch (err) {
+        log("schedule firing failed", { schedule: item.name, error: err });
+      }
+    };
+    const every = rateMs(item.expression);
+    const job =
+      every === undefined
+        ? new Cron(
+            (item.expression as { cron: string }).cron,
+            { timezone: item.timezone, protect: true },
+            run,
+          )
+        : new Cron(
+            "* * * * * *",
+            { interval: Math.max(1, Math.round(every / 1000 / (options.rateScale ?? 1))), protect: true },
+            run,
+          );
+    jobs.set(item.name, job);
+  }
+
+  return {
+    async put(schedule: Schedule) {
+      // The expression is proved by croner before it is stored, so a stored schedule always arms.
+      if ("cron" in schedule.expression)
+        new Cron(schedule.expression.cron, { timezone: schedule.timezone }).stop();
+      const record = {
+        name: schedule.name,
+        tenant: schedule.target.tenant,
+        expression: schedule.expression,
+        timezone: schedule.timezone,
+        target: schedule.target,
+        enabled: schedule.enabled !== false,
+      };
+      await store.entities.schedule.put(record).go();
+      arm(record);
+    },
+    async delete(name) {
+      disarm(name);
+      await store.entities.schedule.delete({ name }).go();
+    },
+    async start() {
+      stopped = false;
+      const { data } = await store.entities.schedule.query.byName({}).go({ pages: "all" });
+      for (const item of data) {
+        try {
+          arm(item);
+        } catch (err) {
+          log("stored schedule could not be armed", { schedule: item.name, error: err });
+        }
+      }
+      return data.length;
+    },
+    stop() {
+      stopped = true;
+      for (const name of [...jobs.keys()]) disarm(name);
+    },
+    nextRun(name) {
+      return jobs.get(name)?.nextRun() ?? undefined;
+    },
+  };
+}
