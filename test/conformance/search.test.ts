@@ -356,12 +356,13 @@ function searchSuite(
     });
 
     if (tuned)
-      it("pages the same when every short walk gives up (whole walks, probes and collected matches)", async () => {
+      it("pages the same when every short walk gives up or is taken (whole walks, probes, rule walks, collected matches)", async () => {
         for (const plan of [
           { walk: 10, slack: 0, minWalk: 1, probeSlack: 0, minProbe: 1, probe: 0 },
           { walk: 10, slack: 1, minWalk: 60, probeSlack: 1, minProbe: 60, probe: 0 },
           { walk: 10, slack: 0, minWalk: 1, probeSlack: 0, minProbe: 1, probe: 1e9 },
           { walk: 0.5, slack: 0, minWalk: 1, probeSlack: 0, minProbe: 1, probe: 0 },
+          { walk: 10, slack: 4, minWalk: 1, probeSlack: 4, minProbe: 1, probe: 150 },
         ]) {
           const other = tuned(plan);
           try {
@@ -376,6 +377,18 @@ function searchSuite(
                 },
               ),
               { numRuns: 150, seed: 9 },
+            );
+            // Rule queries and whole lists: the sort-index walk (ruleWalk) is taken, gives up or not.
+            await fc.assert(
+              fc.asyncProperty(
+                fc.option(query, { nil: null }),
+                sortKey,
+                fc.integer({ min: 1, max: 40 }),
+                async (node, key, limit) => {
+                  expect(await pageAll(other, node, key, limit)).toEqual(sortedIds(expected(node), key));
+                },
+              ),
+              { numRuns: 150, seed: 10 },
             );
           } finally {
             other.close();
