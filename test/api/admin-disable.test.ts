@@ -96,6 +96,13 @@ describe("admin: disable and enable a tenant", () => {
       body: { email: made.email, session: challenge.json.session, newPassword: "own-password-1" },
     });
     expect(expectProblem(done, 403).code).toBe("auth.tenant_disabled");
+    // Nor start it again: the temporary password's sign-in is refused too while disabled.
+    const fresh = await adminUser(admin, tenant.id);
+    const refused = await call("/api/auth/sign-in", {
+      method: "POST",
+      body: { email: fresh.email, password: fresh.password },
+    });
+    expect(expectProblem(refused, 403).code).toBe("auth.tenant_disabled");
     await enable(tenant.id);
     // The password was set; the user signs in with it once enabled.
     expect(

@@ -72,7 +72,11 @@ function identitySuite(name: string, make: () => Identity) {
         const result = await identity.signIn(temp.email, temp.password);
         expect(isChallenge(result)).toBe(true);
         expect(result).not.toHaveProperty("token");
-        expect(result).toMatchObject({ challenge: "NEW_PASSWORD_REQUIRED", session: expect.any(String) });
+        expect(result).toMatchObject({
+          challenge: "NEW_PASSWORD_REQUIRED",
+          session: expect.any(String),
+          tenant: "conformance",
+        });
       });
 
       it("refuses a session issued for someone else or tampered with", async () => {

@@ -77,6 +77,19 @@ function fakeServer() {
           legacyTokenUrl: "https://legacy.example/token",
           discoveryDomain: "cxone.example",
         });
+      if (url === "/api/admin/tenant")
+        return Response.json({
+          items: [
+            {
+              id: "initech",
+              name: "Initech Testing",
+              apiKey: "key-9",
+              licenses: ["ListManager"],
+              status: "Active",
+            },
+          ],
+          nextCursor: null,
+        });
       return Response.json({ title: "Not Found", status: 404 }, { status: 404 });
     }),
   );
@@ -167,6 +180,7 @@ describe("route guards", () => {
     signInAs(user({ licenses: [], tenantRole: "SuperAdmin" }));
     renderApp("/admin/ListTenants");
     expect(await screen.findByRole("heading", { name: "Tenants" })).toBeTruthy();
+    expect(await screen.findByText("Initech Testing")).toBeTruthy();
     expect(screen.getByTestId("app-title").textContent).toBe("Admin");
     expect(screen.getByTestId("admin-entry").getAttribute("href")).toBe("/admin");
   });

@@ -76,10 +76,12 @@ describe("Cognito: Create User's temporary password", () => {
     vi.spyOn(CognitoIdentityProviderClient.prototype, "send").mockResolvedValue({
       ChallengeName: "NEW_PASSWORD_REQUIRED",
       Session: "cognito-session",
+      ChallengeParameters: { userAttributes: JSON.stringify({ "custom:tenant": "t1", name: "N" }) },
     } as never);
     expect(await identity().signIn("a@b.example", "temporary-1")).toEqual({
       challenge: "NEW_PASSWORD_REQUIRED",
       session: "cognito-session",
+      tenant: "t1",
     });
   });
 

@@ -25,6 +25,16 @@ import {
 } from "../identity/index.ts";
 import { tooManyAttempts } from "../identity/throttle.ts";
 
+/** The tenant in a NEW_PASSWORD_REQUIRED challenge's userAttributes (a JSON text of the user's attributes). */
+function challengeTenant(userAttributes: string | undefined): string | undefined {
+  try {
+    const tenant = (JSON.parse(userAttributes ?? "{}") as Record<string, unknown>)[CLAIM.tenant];
+    return typeof tenant === "string" ? tenant : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Identity port on Cognito: id tokens carry the custom attributes as claims, verified with the
  * pool's JWKS by aws-jwt-verify (issuer = the pool, aud = the client, token_use = id, exp) plus a
@@ -63,7 +73,11 @@ export function cognitoIdentity(options: {
           }),
         );
         if (result.ChallengeName === "NEW_PASSWORD_REQUIRED" && result.Session)
-          return { challenge: "NEW_PASSWORD_REQUIRED" as const, session: result.Session };
+          return {
+            challenge: "NEW_PASSWORD_REQUIRED" as const,
+            session: result.Session,
+            tenant: challengeTenant(result.ChallengeParameters?.userAttributes),
+          };
         const token = result.AuthenticationResult?.IdToken;
         if (!token) throw invalidCredentials();
         return { token, claims: await this.verify(token) };

@@ -107,7 +107,7 @@ export function embeddedIdentity(options: {
           .setIssuedAt()
           .setExpirationTime(`${CHALLENGE_SECONDS}s`)
           .sign(key);
-        return { challenge: "NEW_PASSWORD_REQUIRED", session };
+        return { challenge: "NEW_PASSWORD_REQUIRED", session, tenant: login.tenant };
       }
       const claims: Claims = {
         sub: user.id,

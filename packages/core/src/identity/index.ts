@@ -41,6 +41,8 @@ export interface SignedInResult {
 export interface NewPasswordChallenge {
   challenge: "NEW_PASSWORD_REQUIRED";
   session: string;
+  /** The user's tenant, when the issuer tells it with the challenge (both adapters do). */
+  tenant?: string;
 }
 
 export type SignInResult = SignedInResult | NewPasswordChallenge;

@@ -53,11 +53,13 @@ async function requireActive(tenant: string) {
 /**
  * Sign-in through the Identity port, refused for a disabled tenant once the password is right (so the
  * answer says nothing of a tenant to someone without it). A user with a temporary password gets the
- * NEW_PASSWORD_REQUIRED challenge instead of a token.
+ * NEW_PASSWORD_REQUIRED challenge instead of a token (also refused for a disabled tenant).
  */
 export async function signIn(email: string, password: string, client?: SignInClient): Promise<SignInResult> {
   const result = await useEnv().identity.signIn(email, password, client);
-  if (!isChallenge(result)) await requireActive(result.claims.tenant);
+  const tenant = isChallenge(result) ? result.tenant : result.claims.tenant;
+  // A challenge that does not name the tenant is checked when it is completed.
+  if (tenant) await requireActive(tenant);
   return result;
 }
 

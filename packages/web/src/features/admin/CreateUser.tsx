@@ -18,7 +18,7 @@ import { RIGHTS } from "@reachcx/core/rights/index";
 import { CreateUser as CreateUserSchema, USER_CREATED, userCreationFailed } from "@reachcx/core/user/schema";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { fieldErrors } from "../../lib/api.ts";
 import { rule } from "../../lib/validate.ts";
 import { createUser, tenantListQuery } from "./api.ts";
@@ -62,6 +62,15 @@ export function CreateUser() {
       company: rule(fields.company),
     },
   });
+
+  // A tenant picked ahead (?tenant=) fills the company with its name once the tenants are loaded.
+  const loaded = tenants.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the list arrives, not on every keystroke.
+  useEffect(() => {
+    const { tenant, company } = form.getValues();
+    const picked = loaded?.items.find((t) => t.id === tenant);
+    if (picked && !company) form.setFieldValue("company", picked.name);
+  }, [loaded]);
 
   const pickTenant = (id: string | null) => {
     form.setFieldValue("tenant", id ?? "");
