@@ -10,6 +10,7 @@ import {
 } from "@tanstack/react-router";
 import { NotBuiltYet } from "./features/placeholder/pages.tsx";
 import { createUserRoute, tenantsRoute } from "./routes/admin.ts";
+import { bulkEditRoute, jobsRoute } from "./routes/bulk-edit.ts";
 import { SCREENS, type Screen, type ScreenPath, STANDALONE, screenAt } from "./routes/catalog.ts";
 import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
@@ -89,6 +90,8 @@ const built = [
   telephonyRoute,
   contactsRoute,
   contactRoute,
+  bulkEditRoute,
+  jobsRoute,
   customFieldsRoute,
   fieldMappingsRoute,
   fieldMappingRoute,

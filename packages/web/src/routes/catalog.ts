@@ -63,6 +63,14 @@ export const SCREENS = [
     need: "inventory",
     nav: { section: "Inventory Management" },
   },
+  // Issue 12: the tenant's long operations (imports, bulk edits), with their live progress and reports.
+  {
+    path: "/jobs",
+    title: "Jobs",
+    spec: "issue 12 (docs/decisions.md, Jobs view)",
+    need: "inventory",
+    nav: { section: "Inventory Management" },
+  },
   {
     path: "/segments",
     title: "Segments",
