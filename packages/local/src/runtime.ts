@@ -171,7 +171,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Waiting onboarding executions are re-created at their wait (docs/decisions.md).
     await workflows.resume();
     cleanup.push(async () => workflows.close());
-    const app = createServerApp({ webDist: options.webDist ?? WEB_DIST, blobs });
+    // The onboarding stepper frames the partner simulator's application page (/admin/onboarding/app/).
+    const app = createServerApp({
+      webDist: options.webDist ?? WEB_DIST,
+      blobs,
+      policy: { frame: [merchant.url] },
+    });
     const server = await listen(app.fetch, options.port, host);
     cleanup.push(
       () =>

@@ -21,6 +21,7 @@ import { downloadsRoute } from "./routes/downloads.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
 import { inventorySourceRoute } from "./routes/inventory-source.ts";
 import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
+import { applicationFrameRoute, vendorEditRoute, vendorsRoute } from "./routes/onboarding.ts";
 import { profileRoute, profilesRoute } from "./routes/profiles.ts";
 import { restConnectionRoute, restConnectionsRoute } from "./routes/rest-connections.ts";
 import { gate, root, shell } from "./routes/root.tsx";
@@ -109,6 +110,9 @@ const built = [
   inventorySourceRoute,
   tenantsRoute,
   createUserRoute,
+  vendorsRoute,
+  vendorEditRoute,
+  applicationFrameRoute,
   dynamupdate,
 ] as const;
 type BuiltPath = (typeof built)[number]["path"];

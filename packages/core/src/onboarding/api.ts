@@ -1,39 +1,14 @@
 import * as v from "valibot";
 import { pageOf } from "../paging.ts";
 import { PRICING_TYPES } from "./pricing.ts";
+import { ContactEmail, VENDOR_STATUSES, VendorId, VendorName } from "./schema.ts";
+
+export * from "./schema.ts";
 
 /**
  * The onboarding service's requests and answers (spec 003 §7.3, /api/cms-onboard/*), and the vendor
  * form's rules (spec 003 §5 "Vendor", "Gateway credentials"). Browser-safe: the console's forms use them.
  */
-
-export const VENDOR_STATUSES = ["SignUp", "ApplicationUpdated", "OnBoardComplete", "Approved"] as const;
-export type VendorStatus = (typeof VENDOR_STATUSES)[number];
-
-export const VENDOR_PAGE_SIZE = 10;
-
-const NAME_PATTERN = /^[A-Za-z0-9 _.-]+$/;
-const USERNAME_PATTERN = /^[A-Za-z0-9 @_.-]+$/;
-
-export const VendorName = v.pipe(
-  v.string("Please provide a name"),
-  v.trim(),
-  v.nonEmpty("Please provide a name"),
-  v.maxLength(100, "Please enter a valid name"),
-  v.regex(NAME_PATTERN, "Please enter a valid name"),
-);
-
-/** The PromptPay vendor id (the vendor's key). */
-export const VendorId = v.pipe(
-  v.string("The PromptPay vendor is required"),
-  v.trim(),
-  v.nonEmpty("The PromptPay vendor is required"),
-  v.maxLength(100, "Please enter a valid PromptPay vendor"),
-  v.regex(NAME_PATTERN, "Please enter a valid PromptPay vendor"),
-  v.check((id) => id !== "new", "Please enter a valid PromptPay vendor"),
-);
-
-const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email("Please enter a valid email"));
 
 /** The merchant-services application's identifiers as the spec names them (cmsInfo). */
 export const CmsInfo = v.strictObject({
@@ -46,7 +21,7 @@ export const CreateVendorBody = v.strictObject({
   id: VendorId,
   name: VendorName,
   contactName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  contactEmail: v.optional(Email),
+  contactEmail: v.optional(ContactEmail),
   cmsInfo: v.optional(CmsInfo),
 });
 export type CreateVendorBody = v.InferOutput<typeof CreateVendorBody>;
@@ -59,7 +34,7 @@ export const UpdateVendorBody = v.strictObject({
   id: VendorId,
   name: v.optional(VendorName),
   contactName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  contactEmail: v.optional(Email),
+  contactEmail: v.optional(ContactEmail),
   status: v.optional(v.picklist(VENDOR_STATUSES)),
   cmsInfo: v.optional(CmsInfo),
 });
@@ -70,23 +45,6 @@ export const DeleteVendorBody = v.strictObject({ id: VendorId });
 export const CloneVendorBody = v.strictObject({ vendorId: VendorId });
 export const VendorIdBody = v.strictObject({ vendorId: VendorId });
 export const VendorIdParam = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
-
-export const GatewayCredentialsBody = v.strictObject({
-  vendorId: VendorId,
-  username: v.pipe(
-    v.string("Please provide a username"),
-    v.trim(),
-    v.nonEmpty("Please provide a username"),
-    v.maxLength(100, "Please enter a valid username"),
-    v.regex(USERNAME_PATTERN, "Please enter a valid username"),
-  ),
-  password: v.pipe(
-    v.string("Please provide a password"),
-    v.nonEmpty("Please provide a password"),
-    v.maxLength(200),
-  ),
-});
-export type GatewayCredentialsBody = v.InferOutput<typeof GatewayCredentialsBody>;
 
 const PriceMap = v.record(v.pipe(v.string(), v.maxLength(60)), v.unknown());
 
