@@ -79,7 +79,7 @@ describe("merchant onboarding", () => {
       ["Owner name", "Eve Espresso"],
       ["Bank routing number", "011000015"],
       ["Bank account number", "987654321"],
-    ])
+    ] as const)
       await frame.getByLabel(label).fill(value);
     await frame.getByRole("button", { name: "Submit application" }).click();
     await frame.getByText("Application submitted").waitFor();
