@@ -1,6 +1,8 @@
 import { withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import { createTenant, getTenant, updateSettings } from "@reachcx/core/tenant/index";
+import { log } from "@reachcx/functions/log";
+import { seedOnboarding } from "./seed-onboarding.ts";
 import { SIMULATED_UNITS } from "./simulators/cxone-data.ts";
 
 /** The demo tenants' CXone access keys are the simulator's (its discovery domain is the Env's default). */
@@ -52,5 +54,10 @@ export async function seedDemo(password: string): Promise<boolean> {
       securityRights: "1|1|1|1",
     });
   }
+  // Two merchants for the provider's onboarding screens, through the real workflow and simulators.
+  if (useEnv().workflows)
+    await seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
+      log.error("demo onboarding not seeded", { error: err }),
+    );
   return true;
 }
