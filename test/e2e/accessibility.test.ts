@@ -273,8 +273,13 @@ describe("accessibility (axe-core)", () => {
     await visit(page, "/admin/ListTenants", () =>
       expect.poll(() => page.getByTestId("app-title").textContent()).toBe("Admin"),
     );
-    await page.getByRole("heading", { level: 2 }).first().waitFor();
+    await page.getByRole("heading", { name: "Tenants" }).waitFor();
+    await page.locator('tr[data-tenant="acme"]').waitFor();
     await expectAccessible(page, { name: "/admin/ListTenants" });
+    await visit(page, "/admin/CreateUser", () =>
+      page.getByRole("heading", { name: "Create User" }).waitFor(),
+    );
+    await expectAccessible(page, { name: "/admin/CreateUser" });
   });
 
   it("the not-licensed, provider-only and no-access pages", async () => {
