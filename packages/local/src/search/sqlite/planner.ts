@@ -89,7 +89,6 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     const wanted = Math.min(request.limit, total - position);
     const types = request.types ?? {};
     const segments = afterSegments(request.sort, types, after);
-    const tail = [fts.match, ...tenant.range, request.limit];
     // In index entries: what a walk expects to read, and what collecting the matches costs.
     const expected = (wanted * tenant.n) / total;
     const collecting = fts.negated ? Number.POSITIVE_INFINITY : plan.walk * matched;
@@ -139,7 +138,7 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
       WHERE c.tenant = ? AND f.contact_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND (${rest.sql})
       ORDER BY ${orderBy(request.sort, types)} LIMIT ?`);
     return {
-      rows: collect.all(tenant.name, ...tail.slice(0, 3), ...rest.params, request.limit) as Row[],
+      rows: collect.all(tenant.name, fts.match, ...tenant.range, ...rest.params, request.limit) as Row[],
       total,
     };
   }
