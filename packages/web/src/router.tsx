@@ -19,6 +19,7 @@ import { customFieldsRoute } from "./routes/custom-fields.ts";
 import { dncRoute } from "./routes/dnc.ts";
 import { downloadsRoute } from "./routes/downloads.ts";
 import { fieldMappingRoute, fieldMappingsRoute } from "./routes/field-mappings.ts";
+import { importRoute, outboxRoute } from "./routes/import.ts";
 import { inventorySourceRoute } from "./routes/inventory-source.ts";
 import { mobileConfigRoute, mobileConfigsRoute } from "./routes/mobile-config.ts";
 import { applicationFrameRoute, vendorEditRoute, vendorsRoute } from "./routes/onboarding.ts";
@@ -93,6 +94,8 @@ const built = [
   contactRoute,
   bulkEditRoute,
   jobsRoute,
+  importRoute,
+  outboxRoute,
   customFieldsRoute,
   fieldMappingsRoute,
   fieldMappingRoute,

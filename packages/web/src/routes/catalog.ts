@@ -71,6 +71,8 @@ export const SCREENS = [
     need: "inventory",
     nav: { section: "Inventory Management" },
   },
+  // The embedded outbox (core/mail): mail the demo installation kept instead of sending; linked from imports.
+  { path: "/outbox", title: "Outbox", spec: "issue 12 (docs/decisions.md, Outbox page)", need: "signedIn" },
   {
     path: "/segments",
     title: "Segments",
