@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runSchedule } from "../../packages/functions/src/schedule/target.ts";
 import { adminTenant, adminUser, firstSignIn, provider } from "../support/admin.ts";
 import { call, DEMO_USERS, eventually, expectProblem, signIn, testStore } from "../support/api.ts";
+import { liveUrl, openEvents, refusedHandshake } from "../support/events.ts";
 
 /**
  * Disable Tenant really disables (docs/decisions.md): sign-in, existing tokens, the api key and the
@@ -113,6 +114,38 @@ describe("admin: disable and enable a tenant", () => {
         })
       ).json.token,
     ).toEqual(expect.any(String));
+  });
+
+  it("closes the tenant's open live feeds and refuses new ones while disabled", async () => {
+    const admin = await provider();
+    const tenant = await adminTenant(admin, ["ListManager"]);
+    const user = await firstSignIn(await adminUser(admin, tenant.id));
+    const live = await openEvents(user);
+    const acme = await openEvents(await signIn(DEMO_USERS.acme));
+    await disable(tenant.id);
+    const closed = await Promise.race([
+      live.closed,
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000)),
+    ]);
+    expect(closed?.code).toBe(4403);
+    const refused = await refusedHandshake(liveUrl(user));
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body).code).toBe("auth.tenant_disabled");
+    // Other tenants' feeds stay open.
+    expect(acme.ws.readyState).toBe(acme.ws.OPEN);
+    await acme.close();
+    await enable(tenant.id);
+    const again = await eventually(
+      () =>
+        openEvents(user).then(
+          (e) => e,
+          () => undefined,
+        ),
+      (e) => e !== undefined,
+      6_000,
+    );
+    expect(again).toBeDefined();
+    await again?.close();
   });
 
   it("the schedule target does nothing for a disabled tenant, and acts again once it is enabled", async () => {

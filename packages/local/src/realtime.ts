@@ -4,7 +4,7 @@ import { withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import type { ChangeEvent, ChangeRecord } from "@reachcx/core/realtime/index";
 import { encodeChangeEvent, LIVE_PATH, toChangeEvent } from "@reachcx/core/realtime/index";
-import { cachedTenant } from "@reachcx/core/tenant/index";
+import { cachedTenant, disabledTenants } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
 import { admit, REFUSAL_TITLES, type Refusal, refusalBody, refuse } from "@reachcx/functions/realtime/admit";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -12,8 +12,23 @@ import { type WebSocket, WebSocketServer } from "ws";
 type Listener = (event: ChangeEvent) => void;
 
 /** Per-tenant fan-out of change events to the browsers connected to this process. */
+/** The close code of a live socket whose tenant was disabled (an application code, 4000-4999). */
+export const LIVE_TENANT_DISABLED = 4403;
+
 export class RealtimeHub {
   private readonly tenants = new Map<string, Set<Listener>>();
+  private readonly closers = new Map<string, Set<() => void>>();
+
+  /** Calls `close` when the tenant is disabled (docs/decisions.md, Disable Tenant); answers the unsubscribe. */
+  whenDisabled(tenant: string, close: () => void): () => void {
+    const set = this.closers.get(tenant) ?? new Set<() => void>();
+    this.closers.set(tenant, set);
+    set.add(close);
+    return () => {
+      set.delete(close);
+      if (set.size === 0) this.closers.delete(tenant);
+    };
+  }
 
   listen(tenant: string, listener: Listener): () => void {
     const set = this.tenants.get(tenant) ?? new Set<Listener>();
@@ -27,6 +42,8 @@ export class RealtimeHub {
 
   /** The change feed's subscriber. */
   readonly publish = (records: ChangeRecord[]) => {
+    for (const tenant of disabledTenants(records))
+      for (const close of this.closers.get(tenant) ?? []) close();
     for (const record of records) {
       const change = toChangeEvent(record);
       if (!change) continue;
@@ -100,6 +117,8 @@ export function attachLive(server: UpgradeSource, hub: RealtimeHub, limits: Live
 
   const follow = (ws: WebSocket, tenant: string) => {
     const stop = hub.listen(tenant, (event) => ws.send(encodeChangeEvent(event)));
+    // A disabled tenant's open sockets are closed; reconnecting is refused by admit().
+    const unwatch = hub.whenDisabled(tenant, () => ws.close(LIVE_TENANT_DISABLED, "tenant disabled"));
     let alive = true;
     ws.on("pong", () => {
       alive = true;
@@ -117,6 +136,7 @@ export function attachLive(server: UpgradeSource, hub: RealtimeHub, limits: Live
     ws.on("close", () => {
       clearInterval(heartbeat);
       stop();
+      unwatch();
     });
     ws.on("error", () => ws.terminate());
   };

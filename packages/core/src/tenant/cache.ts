@@ -39,3 +39,14 @@ export function changedTenants(records: readonly ChangeRecord[]): string[] {
 export function forgetChangedTenants(records: readonly ChangeRecord[]) {
   for (const id of changedTenants(records)) forgetTenant(id);
 }
+
+/** The ids of the tenants these change-stream records disabled (their record now says Disabled). */
+export function disabledTenants(records: readonly ChangeRecord[]): string[] {
+  const ids = new Set<string>();
+  for (const record of records) {
+    const image = record.newImage;
+    if (entityOf(image) === "tenant" && image?.status === "Disabled" && typeof image.id === "string")
+      ids.add(image.id);
+  }
+  return [...ids];
+}

@@ -10,7 +10,13 @@ import { checkCustomFieldList } from "./custom-field-rules.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 import { connectionRules } from "./telephony.ts";
 
-export { cachedTenant, changedTenants, forgetChangedTenants, forgetTenant } from "./cache.ts";
+export {
+  cachedTenant,
+  changedTenants,
+  disabledTenants,
+  forgetChangedTenants,
+  forgetTenant,
+} from "./cache.ts";
 export * from "./schema.ts";
 export * from "./telephony.ts";
 
