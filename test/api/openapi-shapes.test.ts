@@ -163,6 +163,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/admin/tenant/{id}/disable": TenantListItem,
   "POST /api/admin/tenant/{id}/enable": TenantListItem,
   "POST /api/admin/user": CreatedUser,
+  "GET /api/contacts/import/mappings": FieldMappingPage,
   "POST /api/contacts/import/upload-url": UploadUrl,
   "POST /api/contacts/import": Job,
   "GET /api/jobs": JobPage,
@@ -806,6 +807,10 @@ describe("real answers parse with the documented schemas", () => {
 
   it("the contact import: an upload link, and the job it starts", async () => {
     const mapping = await newMapping(tenant);
+    expectAnswer(
+      "GET /api/contacts/import/mappings",
+      await call("/api/contacts/import/mappings", { session: tenant }),
+    );
     const link = await call("/api/contacts/import/upload-url", {
       method: "POST",
       session: tenant,

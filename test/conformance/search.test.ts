@@ -222,7 +222,8 @@ function searchSuite(
   /** An adapter with other planning thresholds, where the adapter has them. */
   tuned?: (plan: SearchPlan) => Search & { close(): void },
 ) {
-  describe(`Search conformance: ${name}`, () => {
+  // Property runs take seconds each; on a shared 2-core machine some take more than the default 20 s.
+  describe(`Search conformance: ${name}`, { timeout: 180_000 }, () => {
     let search: Search;
     let adapter: Awaited<ReturnType<typeof open>>;
     beforeAll(async () => {

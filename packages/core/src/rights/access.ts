@@ -68,6 +68,8 @@ export const API_ACCESS = {
   "GET /api/contacts/{id}/activity": "contacts",
   "POST /api/contacts/{id}/notes": "contacts",
   /** The contact import (spec 003 §2.4): the /import screen's need. */
+  /** The mappings the /import picker offers: Inventory Management users import without Configuration. */
+  "GET /api/contacts/import/mappings": "inventory",
   "POST /api/contacts/import/upload-url": "inventory",
   "POST /api/contacts/import": "inventory",
 
