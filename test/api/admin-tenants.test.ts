@@ -164,9 +164,7 @@ describe("admin: edit tenant", () => {
     const missing = uniqueTenantId("ghost");
     const problem = expectProblem(await edit(admin, { tenantId: missing, licenses: ["MaxCIF"] }), 404);
     expect(problem.detail).toBe(`Tenant ${missing} does not exist.`);
-    expect((await testStore()).entities.tenant.get({ id: missing }).go()).resolves.toMatchObject({
-      data: null,
-    });
+    expect((await (await testStore()).entities.tenant.get({ id: missing }).go()).data).toBeNull();
     expect(
       expectProblem(await edit(admin, { tenantId: "Acme", licenses: ["MaxCIF"] }), 400).errors,
     ).toContainEqual({
@@ -196,6 +194,36 @@ describe("admin: edit tenant", () => {
 });
 
 describe("admin: tenant routes are the provider's", () => {
+  it("every /api/admin operation of the OpenAPI document answers a tenant admin 403, before validation", async () => {
+    const doc = (await call("/api/openapi.json")).json as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/admin/") || path === "/api/admin")
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })),
+      );
+    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/tenant",
+        "POST /api/admin/tenant",
+        "PUT /api/admin/tenant",
+        "POST /api/admin/tenant/{id}/disable",
+        "POST /api/admin/tenant/{id}/enable",
+        "POST /api/admin/user",
+      ]),
+    );
+    const acme = await signIn(DEMO_USERS.acme);
+    const globex = await signIn(DEMO_USERS.globex);
+    for (const session of [acme, globex])
+      for (const op of operations) {
+        const res = await call(op.path.replace(/\{[^}]+\}/g, session.tenant), {
+          method: op.method,
+          session,
+          ...(op.method === "GET" ? {} : { body: { tenantId: session.tenant, licenses: ["USD"] } }),
+        });
+        expect(expectProblem(res, 403).code, `${op.method} ${op.path}`).toBe("auth.super_admin_only");
+      }
+  });
+
   it("a tenant admin gets 403 creating, editing, disabling or enabling a tenant, even their own", async () => {
     const acme = await signIn(DEMO_USERS.acme);
     for (const res of [
