@@ -36,7 +36,7 @@ export const VIEWER_ADDRESS = `function handler(event) {
  * CORS and no built-in API address. Synthesis in tests uses the dist that `npm test` has just built
  * instead of building again (NODE_ENV=test under vitest).
  */
-export function Web({ stack }: StackContext) {
+export function Web({ stack, app }: StackContext) {
   const { api, originSecret } = use(Api);
   const { socket } = use(Realtime);
   // Both APIs behind CloudFront: nothing cached, every viewer header but Host (API Gateway routes on its
@@ -73,11 +73,15 @@ export function Web({ stack }: StackContext) {
   };
 
   // The same headers the embedded server sets (packages/core/src/web/headers.ts). connect-src 'self'
-  // covers the API and the live feed's wss: on the console's own host.
+  // covers the API and the live feed's wss: on the console's own host. The onboarding stepper frames the
+  // merchant-services partner's application page: its origin is the `merchantServicesOrigin` context
+  // value (as in the OnboardingPartners secret); without it nothing may be framed.
+  const partner = app.node.tryGetContext("merchantServicesOrigin") as string | undefined;
+  const framed = partner ? { frame: [new URL(partner).origin] } : {};
   const headers = new cloudfront.ResponseHeadersPolicy(stack, "ConsoleHeaders", {
     comment: "The console's security headers (packages/core/src/web/headers.ts)",
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(framed), override: true },
       frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
       referrerPolicy: {
         referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
