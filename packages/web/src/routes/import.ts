@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { fieldMappingListQuery } from "../features/field-mappings/api.ts";
-import { MAPPINGS_LISTED } from "../features/import/mappings.ts";
+import { importMappingsQuery } from "../features/import/mappings.ts";
 import { type PageWalk, validWalk } from "../lib/paging.tsx";
 import { screenAt } from "./catalog.ts";
 import { gate } from "./root.tsx";
@@ -24,9 +23,7 @@ export const importRoute = createRoute({
     return { ...(mapping ? { mapping } : {}), ...(job ? { job } : {}) };
   },
   loader: ({ context }) =>
-    whenOpen(context, contactImport, () =>
-      context.queryClient.prefetchQuery(fieldMappingListQuery(MAPPINGS_LISTED, undefined)),
-    ),
+    whenOpen(context, contactImport, () => context.queryClient.prefetchQuery(importMappingsQuery())),
   component: lazyRouteComponent(() => import("../features/import/ContactImport.tsx"), "ContactImport"),
 });
 

@@ -1,3 +1,5 @@
+import { FieldMappingListQuery, FieldMappingPage } from "@reachcx/core/field-mapping/api";
+import { listFieldMappings } from "@reachcx/core/field-mapping/index";
 import { ImportBody, startImport, UploadUrl, UploadUrlBody, uploadUrl } from "@reachcx/core/import/index";
 import { Job } from "@reachcx/core/job/index";
 import { Hono } from "hono";
@@ -11,6 +13,17 @@ import { valid } from "../validate.ts";
  * PUTs the CSV to it (never through the API), then starts the import, which runs as a job.
  */
 export const contactImport = new Hono<AuthVars>()
+  .get(
+    "/mappings",
+    describeRoute({
+      tags: ["Import"],
+      summary:
+        "The field mappings an import can use (the /import picker), for Inventory Management users: ?limit=&cursor=",
+      responses: { 200: jsonAnswer("A page of field mappings", FieldMappingPage) },
+    }),
+    valid("query", FieldMappingListQuery),
+    async (c) => c.json(await listFieldMappings(c.req.valid("query")), 200),
+  )
   .post(
     "/upload-url",
     describeRoute({

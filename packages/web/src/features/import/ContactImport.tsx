@@ -19,10 +19,9 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
 import * as v from "valibot";
 import { ApiError, api, unwrap } from "../../lib/api.ts";
-import { fieldMappingListQuery } from "../field-mappings/api.ts";
 import { isActive, jobQuery, openReport } from "../jobs/api.ts";
 import { JobProgress } from "../jobs/JobProgress.tsx";
-import { MAPPINGS_LISTED } from "./mappings.ts";
+import { importMappingsQuery } from "./mappings.ts";
 
 const route = getRouteApi("/shell/gate/import");
 
@@ -65,7 +64,7 @@ async function upload(file: File, onProgress: (sent: number) => void): Promise<U
 export function ContactImport() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const mappings = useQuery(fieldMappingListQuery(MAPPINGS_LISTED, undefined));
+  const mappings = useQuery(importMappingsQuery());
   const [error, setError] = useState<string | null>(null);
 
   const items = mappings.data?.items ?? [];
