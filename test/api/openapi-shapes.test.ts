@@ -56,7 +56,13 @@ import {
 import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { Segment, SegmentPage } from "../../packages/core/src/segment/api.ts";
-import { FtpCheckAnswer, SftpExport, SftpImport, SftpImportPage } from "../../packages/core/src/sftp/api.ts";
+import {
+  FtpCheckAnswer,
+  SftpExport,
+  SftpImport,
+  SftpImportPage,
+  SftpProcessedFiles,
+} from "../../packages/core/src/sftp/api.ts";
 import { TenantListItem, TenantPage, TenantSettings } from "../../packages/core/src/tenant/api.ts";
 import { CustomFieldDef, CustomFieldList } from "../../packages/core/src/tenant/custom-field-api.ts";
 import { Me, SignedIn, SignInAnswer } from "../../packages/core/src/user/api.ts";
@@ -129,6 +135,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/rest-connections/{id}": RestConnection,
   "PUT /api/rest-connections/{id}": RestConnection,
   "GET /api/sftp-imports": SftpImportPage,
+  "POST /api/sftp-imports/{id}/poll": Job,
+  "GET /api/sftp-imports/{id}/files": SftpProcessedFiles,
   "POST /api/sftp-imports": SftpImport,
   "GET /api/sftp-imports/{id}": SftpImport,
   "PUT /api/sftp-imports/{id}": SftpImport,
@@ -482,6 +490,11 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer("GET /api/sftp-imports", await call("/api/sftp-imports?limit=1", { session: tenant }));
     const path = `/api/sftp-imports/${created.id}`;
     expectAnswer("GET /api/sftp-imports/{id}", await call(path, { session: tenant }));
+    expectAnswer("GET /api/sftp-imports/{id}/files", await call(`${path}/files`, { session: tenant }));
+    expectAnswer(
+      "POST /api/sftp-imports/{id}/poll",
+      await call(`${path}/poll`, { method: "POST", session: tenant }),
+    );
     expectAnswer(
       "PUT /api/sftp-imports/{id}",
       await call(path, {

@@ -47,6 +47,9 @@ describe("tenant isolation: SFTP", () => {
     expect(foreign.detail.replace(conn.id, "X")).toBe(missing.detail.replace("does-not-exist", "X"));
     expectProblem(await call(path, { method: "PUT", session: b, body: body(mappingB, "Hacked") }), 404);
     expectProblem(await call(path, { method: "DELETE", session: b }), 404);
+    // Nor poll it (a job under B's name reading A's server) or read the files it took.
+    expectProblem(await call(`${path}/poll`, { method: "POST", session: b }), 404);
+    expectProblem(await call(`${path}/files`, { session: b }), 404);
 
     // B names A's import to have its masked password filled in: refused before any login is tried.
     const before = sftp.logins()[PASSWORD_USER.username] ?? 0;

@@ -11,6 +11,14 @@ export const INBOX = "/inbox";
 export const INBOX_FILES = ["contacts-1.csv", "contacts-2.csv"];
 /** A folder whose listing never answers: the server logs in, then stalls. */
 export const STALLED = "/stalled";
+/** A folder of real files the test puts (dropFiles): what an SFTP import polls and downloads. */
+export const DROP = "/drop";
+
+/** A file in DROP: its bytes and modification time (epoch seconds). */
+export interface DropFile {
+  content: Buffer;
+  mtime: number;
+}
 
 export const PASSWORD_USER = { username: "importer", password: "correct horse battery" };
 
@@ -23,6 +31,15 @@ export interface SftpTestServer {
   encryptedKey: { privateKey: string; passphrase: string };
   /** How many logins succeeded, by user name. */
   logins(): Record<string, number>;
+  /** The files of DROP, by name: add, change or remove them between polls. */
+  dropFiles: Map<string, DropFile>;
+  /**
+   * Cuts every connection once this many bytes of a file have been sent in one download (a server that
+   * drops mid-transfer); undefined serves whole files.
+   */
+  dropAfterBytes: { value: number | undefined };
+  /** How many downloads (OPEN of a DROP file) there were, by file name. */
+  downloads(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -41,9 +58,31 @@ const fileAttrs = (dir: boolean) => ({
   mtime: 1_700_000_000,
 });
 
-/** A read-only SFTP subsystem over a two-folder tree: enough for a listing and a stat. */
-function serveSftp(sftp: SFTPWrapper) {
-  const tree: Record<string, string[]> = { "/": ["inbox", "stalled"], [INBOX]: INBOX_FILES, [STALLED]: [] };
+interface DropState {
+  files: Map<string, DropFile>;
+  dropAfterBytes: { value: number | undefined };
+  downloads: Record<string, number>;
+}
+
+/**
+ * A read-only SFTP subsystem over a small tree: listings and stats of every folder, and downloads of the
+ * files in DROP (OPEN, READ, FSTAT), optionally cut off after some bytes.
+ */
+function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
+  const tree: Record<string, string[]> = {
+    "/": ["inbox", "stalled", "drop"],
+    [INBOX]: INBOX_FILES,
+    [STALLED]: [],
+  };
+  const dropAttrs = (file: DropFile) => ({
+    mode: 0o100644,
+    uid: 1000,
+    gid: 1000,
+    size: file.content.length,
+    atime: file.mtime,
+    mtime: file.mtime,
+  });
+  const reading = new Map<string, { file: DropFile; sent: number }>();
   const open = new Map<string, { path: string; done: boolean }>();
   let next = 0;
   const normal = (path: string) => {
@@ -58,6 +97,9 @@ function serveSftp(sftp: SFTPWrapper) {
     })
     .on("STAT", (reqid, path) => {
       const abs = normal(path);
+      if (abs === DROP) return sftp.attrs(reqid, fileAttrs(true));
+      const dropped = abs.startsWith(`${DROP}/`) ? drop.files.get(abs.slice(DROP.length + 1)) : undefined;
+      if (dropped) return sftp.attrs(reqid, dropAttrs(dropped));
       if (tree[abs]) return sftp.attrs(reqid, fileAttrs(true));
       const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
       if (tree[parent]?.includes(abs.slice(abs.lastIndexOf("/") + 1)))
@@ -67,7 +109,7 @@ function serveSftp(sftp: SFTPWrapper) {
     .on("OPENDIR", (reqid, path) => {
       const abs = normal(path);
       if (abs === STALLED) return; // never answers
-      if (!tree[abs]) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+      if (!tree[abs] && abs !== DROP) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
       const handle = Buffer.from(String(next++));
       open.set(handle.toString(), { path: abs, done: false });
       sftp.handle(reqid, handle);
@@ -77,6 +119,18 @@ function serveSftp(sftp: SFTPWrapper) {
       if (!dir) return sftp.status(reqid, STATUS_CODE.FAILURE);
       if (dir.done) return sftp.status(reqid, STATUS_CODE.EOF);
       dir.done = true;
+      if (dir.path === DROP) {
+        const files = [...drop.files.entries()];
+        if (files.length === 0) return sftp.status(reqid, STATUS_CODE.EOF);
+        return sftp.name(
+          reqid,
+          files.map(([filename, file]) => ({
+            filename,
+            longname: `-rw-r--r-- 1 u g ${file.content.length} Jan 1 00:00 ${filename}`,
+            attrs: dropAttrs(file),
+          })),
+        );
+      }
       const names = tree[dir.path] ?? [];
       sftp.name(
         reqid,
@@ -87,8 +141,34 @@ function serveSftp(sftp: SFTPWrapper) {
         })),
       );
     })
+    .on("OPEN", (reqid, path) => {
+      const abs = normal(path);
+      const file = abs.startsWith(`${DROP}/`) ? drop.files.get(abs.slice(DROP.length + 1)) : undefined;
+      if (!file) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+      const name = abs.slice(DROP.length + 1);
+      drop.downloads[name] = (drop.downloads[name] ?? 0) + 1;
+      const handle = Buffer.from(`f${next++}`);
+      reading.set(handle.toString(), { file, sent: 0 });
+      sftp.handle(reqid, handle);
+    })
+    .on("FSTAT", (reqid, handle) => {
+      const open = reading.get(handle.toString());
+      if (!open) return sftp.status(reqid, STATUS_CODE.FAILURE);
+      sftp.attrs(reqid, dropAttrs(open.file));
+    })
+    .on("READ", (reqid, handle, offset, length) => {
+      const open = reading.get(handle.toString());
+      if (!open) return sftp.status(reqid, STATUS_CODE.FAILURE);
+      if (offset >= open.file.content.length) return sftp.status(reqid, STATUS_CODE.EOF);
+      const chunk = open.file.content.subarray(offset, offset + length);
+      open.sent += chunk.length;
+      const limit = drop.dropAfterBytes.value;
+      if (limit !== undefined && open.sent > limit) return cut();
+      sftp.data(reqid, chunk);
+    })
     .on("CLOSE", (reqid, handle) => {
       open.delete(handle.toString());
+      reading.delete(handle.toString());
       sftp.status(reqid, STATUS_CODE.OK);
     });
 }
@@ -128,6 +208,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
   const keyUser = { username: "keyholder", privateKey: userKey.private };
   const counts: Record<string, number> = {};
   const clients = new Set<Connection>();
+  const drop: DropState = { files: new Map(), dropAfterBytes: { value: undefined }, downloads: {} };
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
     clients.add(client);
@@ -158,7 +239,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
         counts[user] = (counts[user] ?? 0) + 1;
         client.on("session", (accept) => {
           const session = accept();
-          session.on("sftp", (acceptSftp) => serveSftp(acceptSftp()));
+          session.on("sftp", (acceptSftp) => serveSftp(acceptSftp(), drop, () => client.end()));
         });
       });
   });
@@ -170,6 +251,9 @@ export async function startSftpServer(): Promise<SftpTestServer> {
     keyUser,
     encryptedKey: { privateKey: lockedKey.private, passphrase },
     logins: () => ({ ...counts }),
+    dropFiles: drop.files,
+    dropAfterBytes: drop.dropAfterBytes,
+    downloads: () => ({ ...drop.downloads }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of clients) client.end();

@@ -12,8 +12,8 @@ import { Cron } from "croner";
  * due is skipped (croner's protect), as a poll must not overlap itself.
  *
  * A cron is croner's five-field pattern read in the schedule's timezone. A rate fires every interval from
- * when it was armed (start or put): after a restart the interval begins again, as a new EventBridge rate
- * schedule's would.
+ * when it was armed (start or put), the first time one interval after: after a restart the interval
+ * begins again.
  */
 export interface EmbeddedSchedulerOptions {
   store: StoreService;
@@ -30,6 +30,15 @@ export interface EmbeddedScheduler extends Scheduler {
   stop(): void;
   /** When the schedule fires next in this process (undefined: unknown, disabled or not armed). */
   nextRun(name: string): Date | undefined;
+}
+
+/** A rate: every `seconds`, the first one interval after it is armed (not at once, as a new rate schedule). */
+function rateJob(seconds: number, run: () => Promise<void>) {
+  return new Cron(
+    "* * * * * *",
+    { interval: seconds, startAt: new Date(Date.now() + seconds * 1000), protect: true },
+    run,
+  );
 }
 
 export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedScheduler {
@@ -61,11 +70,7 @@ export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedSc
             { timezone: item.timezone, protect: true },
             run,
           )
-        : new Cron(
-            "* * * * * *",
-            { interval: Math.max(1, Math.round(every / 1000 / (options.rateScale ?? 1))), protect: true },
-            run,
-          );
+        : rateJob(Math.max(1, Math.round(every / 1000 / (options.rateScale ?? 1))), run);
     jobs.set(item.name, job);
   }
 

@@ -18,6 +18,12 @@ export interface ImportParams {
   key: string;
   mappingId: string;
   fileName: string;
+  /** Every contact's source (an SFTP import's fileNameToSource: the file's name); else the mapping's column. */
+  source?: string;
+  /** Who gets the notice (an SFTP import's reportEmail); else the person who started it. */
+  notify?: string[];
+  /** Where the file came from, for the notice ("the SFTP import 'Nightly'"). */
+  origin?: string;
 }
 
 /** Where a run goes on: just after the last row whose contacts and problems are written. */
@@ -48,9 +54,8 @@ const failed = (message: string, counters?: Counters): JobOutcome => ({ state: "
 const partKey = (job: JobItem, n: number) => `${job.tenant}/reports/${job.id}/part-${n}.csv`;
 export const reportKeyOf = (job: { tenant: string; id: string }) => `${job.tenant}/reports/${job.id}.csv`;
 
-/** Why the file cannot be imported at all, read before any row is written; undefined when it can. */
+/** Why the file cannot be imported at all, read before any row is written; else the columns and the header row. */
 async function preflight(
-  job: JobItem,
   key: string,
   mappings: { fromField: string; toField: string }[],
   mappingName: string,
@@ -141,7 +146,7 @@ async function importHandler(ctx: JobContext): Promise<JobOutcome> {
   };
   let plan: ColumnPlan;
   if (!state) {
-    const checked = await preflight(job, params.key, mapping.mappings, mapping.name);
+    const checked = await preflight(params.key, mapping.mappings, mapping.name);
     if ("error" in checked) return failed(checked.error);
     plan = checked.plan;
     state = {
@@ -215,6 +220,7 @@ async function importHandler(ctx: JobContext): Promise<JobOutcome> {
         problems.push({ row: row.row, column: "", value: "", message: row.error });
       } else {
         const mapped = mapRow(row.row, row.fields, plan, defs);
+        if (mapped.ok && params.source) mapped.contact.source = params.source;
         if (!mapped.ok) {
           counters.rejected++;
           problems.push(...mapped.errors);
@@ -291,9 +297,11 @@ async function assembleReport(job: JobItem, state: ImportCheckpoint, counters: C
 
 /** The notice to the person who started the import (spec 003 §4: processed -> email notice). */
 async function importFinished(job: JobItem) {
-  if (!/^[^\s@]+@[^\s@]+$/.test(job.createdBy)) return;
+  const params = JSON.parse(job.params) as ImportParams;
+  const to = params.notify ?? [job.createdBy];
+  if (to.length === 0 || !to.every((address) => /^[^\s@]+@[^\s@]+$/.test(address))) return;
   const c = { read: 0, imported: 0, updated: 0, rejected: 0, ...(job.counters as Partial<Counters>) };
-  const file = job.label ?? "your file";
+  const file = `${job.label ?? "your file"}${params.origin ? ` (from ${params.origin})` : ""}`;
   const subject =
     job.state === "done"
       ? `Contact import finished: ${file}`
@@ -319,7 +327,7 @@ async function importFinished(job: JobItem) {
     );
   await useMail().send({
     tenant: job.tenant,
-    to: [job.createdBy],
+    to,
     subject,
     text: lines.join("\n"),
     tag: "import",

@@ -1,5 +1,6 @@
 import { registerBulkEditJobs } from "../bulk-edit/index.ts";
 import { registerImportJob } from "../import/job.ts";
+import { registerSftpPollJob } from "../sftp/poll.ts";
 
 /**
  * Registers the code of every kind of job. Every process that runs jobs calls it once: the embedded
@@ -9,4 +10,5 @@ import { registerImportJob } from "../import/job.ts";
 export function registerJobKinds() {
   registerImportJob();
   registerBulkEditJobs();
+  registerSftpPollJob();
 }

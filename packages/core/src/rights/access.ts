@@ -110,6 +110,9 @@ export const API_ACCESS = {
   "GET /api/sftp-imports/{id}": "configuration",
   "PUT /api/sftp-imports/{id}": "configuration",
   "DELETE /api/sftp-imports/{id}": "configuration",
+  /** A poll now (as the import's schedule does) and the files it took: the SFTP import table's. */
+  "POST /api/sftp-imports/{id}/poll": "configuration",
+  "GET /api/sftp-imports/{id}/files": "configuration",
   "GET /api/sftp-export": "configuration",
   "PUT /api/sftp-export": "configuration",
   "POST /api/ftp-check": "configuration",

@@ -21,7 +21,7 @@ const storeTenant: TenantLookup = async (id) => (await useStore().entities.tenan
 export const SCHEDULED_JOB_KINDS = { sftpPoll: "sftpPoll", restPull: "restPull" } as const;
 
 /** A job of `kind` for this owner already queued or running (the tenant's slots are few: at most 5 reads). */
-async function activeJobFor(tenant: string, kind: string, owner: Record<string, string>) {
+export async function activeJobFor(tenant: string, kind: string, owner: Record<string, string>) {
   const { data: slots } = await useStore()
     .entities.jobSlot.query.bySlot({})
     .begins({ tenant })

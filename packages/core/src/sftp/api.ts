@@ -34,6 +34,8 @@ export const SftpImport = v.strictObject({
   readyTimeout: v.number(),
   reportEmail: v.string(),
   lastCheck: v.nullable(timestamp),
+  /** The server's host key fingerprint pinned at the first successful check or poll; null until then. */
+  hostKey: v.nullable(v.string()),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -65,3 +67,18 @@ export const FtpCheckAnswer = v.strictObject({
   ms: v.number(),
 });
 export type FtpCheckAnswer = v.InferOutput<typeof FtpCheckAnswer>;
+
+/** A file an SFTP import has taken from its server (GET /api/sftp-imports/{id}/files). */
+export const SftpProcessedFile = v.strictObject({
+  name: v.string(),
+  size: v.number(),
+  modifiedAt: timestamp,
+  /** The import job that read it (GET /api/jobs/{id}); null when it was refused before one started. */
+  jobId: v.nullable(v.string()),
+  note: v.nullable(v.string()),
+  processedAt: timestamp,
+});
+export type SftpProcessedFile = v.InferOutput<typeof SftpProcessedFile>;
+
+/** The newest 20 files an import took, newest first. */
+export const SftpProcessedFiles = v.strictObject({ items: v.array(SftpProcessedFile) });

@@ -9,7 +9,7 @@ import { asIs, resolveSecrets, unseal } from "./secrets.ts";
 export type SftpCheckLog = (event: string, detail: Record<string, unknown>) => void;
 
 /** The reason a failed check answers, in words a tenant can act on (never the server's own text). */
-const REASONS: Record<SftpFailure["kind"], string> = {
+export const REASONS: Record<SftpFailure["kind"], string> = {
   blocked: "This destination is not allowed",
   unreachable: "The host could not be reached",
   timeout: "The host did not complete an SSH login in time",
@@ -17,7 +17,16 @@ const REASONS: Record<SftpFailure["kind"], string> = {
   key: "The private key could not be read (is it encrypted without the right passphrase?)",
   path: "The folder could not be listed",
   protocol: "The SSH connection failed",
+  hostkey: "The server's host key has changed",
 };
+
+/**
+ * The reason a pinned host key was refused: both fingerprints, and how to trust a new key on purpose
+ * (a host key is public; showing it helps compare it with the server's administrator).
+ */
+export const hostKeyChangedMessage = (pinned: string, seen: string) =>
+  `The server's host key has changed since this import first connected (trusted ${pinned}, now ${seen}). ` +
+  "If the server was rebuilt or its key rotated, re-enter the import's password or key and save it to trust the new key; otherwise someone may be intercepting the connection.";
 
 /**
  * POST /api/ftp-check (spec 001 §5 "Test Connection", §7): logs in with the form's values and lists its
@@ -31,6 +40,7 @@ export async function ftpCheck(input: FtpCheckInput, log: SftpCheckLog): Promise
   let stored: Partial<Record<keyof typeof sent, string | undefined>> | undefined;
   // Whether the values checked are the saved login itself: only then does a success become its lastCheck.
   let savedLogin = false;
+  let pinned: string | undefined;
   if (input.export) {
     const item = await getExportItem();
     stored = item ? { password: item.ftpExportPassword, privateKey: item.ftpImportKey } : undefined;
@@ -42,6 +52,8 @@ export async function ftpCheck(input: FtpCheckInput, log: SftpCheckLog): Promise
   } else if (input.id) {
     const item = await getImportItem(input.id);
     stored = item;
+    // The pinned key belongs to the saved host: a check of another host or port is not held to it.
+    if (item.host === input.host && item.port === input.port) pinned = item.hostKey;
     savedLogin =
       item.host === input.host &&
       item.port === input.port &&
@@ -62,18 +74,22 @@ export async function ftpCheck(input: FtpCheckInput, log: SftpCheckLog): Promise
     path: input.path,
     readyTimeout: input.readyTimeout,
     ciphers: input.algorithms.cipher,
+    hostKey: pinned,
   });
   if (!result.ok) {
     log("sftp.check_failed", { kind: result.error.kind, detail: result.error.detail, ms: result.ms });
     return {
       success: false,
       message: CHECK_FAILED_MESSAGE,
-      reason: REASONS[result.error.kind],
+      reason:
+        result.error.kind === "hostkey" && pinned && result.error.seen
+          ? hostKeyChangedMessage(pinned, result.error.seen)
+          : REASONS[result.error.kind],
       ms: result.ms,
     };
   }
   const at = new Date().toISOString();
   if (savedLogin && input.export) await markExportChecked(at);
-  else if (savedLogin && input.id) await markImportChecked(input.id, at);
+  else if (savedLogin && input.id) await markImportChecked(input.id, at, result.hostKey, pinned);
   return { success: true, message: CHECK_OK_MESSAGE, reason: null, ms: result.ms };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Client } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { checkDestination } from "../net/outbound.ts";
@@ -14,7 +15,16 @@ export interface SftpLogin {
   path: string;
   readyTimeout: number;
   ciphers: readonly SftpCipher[];
+  /**
+   * The server's host key fingerprint pinned at the first successful check or poll (SHA256:..., as
+   * OpenSSH prints it); a server showing another key is refused before any credential is sent.
+   */
+  hostKey?: string;
 }
+
+/** OpenSSH's fingerprint of a host key: SHA256: and the unpadded base64 of the key blob's sha256. */
+export const hostKeyFingerprint = (key: Buffer) =>
+  `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
 
 /**
  * Why a check failed, as a kind and a short code (never the host's text, a path or a credential), so a
@@ -24,11 +34,13 @@ export interface SftpLogin {
  * protocol (anything else the SSH layer said).
  */
 export type SftpFailure = {
-  kind: "blocked" | "unreachable" | "timeout" | "auth" | "key" | "path" | "protocol";
+  kind: "blocked" | "unreachable" | "timeout" | "auth" | "key" | "path" | "protocol" | "hostkey";
   detail: string;
+  /** For `hostkey`: the fingerprint the server showed. */
+  seen?: string;
 };
 export type SftpCheck =
-  | { ok: true; entries: number; ms: number }
+  | { ok: true; entries: number; ms: number; hostKey: string }
   | { ok: false; error: SftpFailure; ms: number };
 
 /** Time the folder listing may take once logged in. */
@@ -43,7 +55,13 @@ const codeOf = (err: unknown): string => {
   return err instanceof Error ? err.name : "error";
 };
 
-function failureOf(err: unknown, stage: "login" | "list"): SftpFailure {
+function failureOf(
+  err: unknown,
+  stage: "login" | "list",
+  hostKeyRefused = false,
+  seen?: string,
+): SftpFailure {
+  if (hostKeyRefused) return { kind: "hostkey", detail: "host key differs from the pinned one", seen };
   const code = codeOf(err);
   const message = err instanceof Error ? err.message : "";
   if (stage === "list") return { kind: "path", detail: `folder not listable (${code})` };
@@ -61,7 +79,7 @@ function failureOf(err: unknown, stage: "login" | "list"): SftpFailure {
 }
 
 /** A promise that settles with `fallback` after `ms`, whatever `work` does (its socket is then closed). */
-function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+export function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(fallback()), ms);
@@ -75,8 +93,8 @@ function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> 
  * Outbound requests) and the socket goes to the address that was checked. Never throws; answers within
  * readyTimeout + the listing's time, whether the host refuses, hangs before speaking SSH, or stalls later.
  *
- * The server's host key is not pinned (the spec has no field for it): a check proves a login, not the
- * host's identity (docs/decisions.md, SFTP).
+ * The server's host key is fingerprinted and, once pinned on the import (login.hostKey), must match
+ * (docs/decisions.md, SFTP host keys).
  */
 export async function checkSftp(login: SftpLogin): Promise<SftpCheck> {
   const started = performance.now();
@@ -102,23 +120,13 @@ export async function checkSftp(login: SftpLogin): Promise<SftpCheck> {
     (Reflect.get(client, "client") as Client | undefined)?.end();
   };
   const stage = { now: "login" as "login" | "list" };
+  const seen = { hostKey: "", refused: false };
   const work = (async (): Promise<SftpCheck> => {
-    await client.connect({
-      host: destination.address,
-      port: login.port,
-      username: login.username,
-      ...(login.password ? { password: login.password } : {}),
-      ...(login.privateKey ? { privateKey: login.privateKey } : {}),
-      ...(login.privateKey && login.passphrase ? { passphrase: login.passphrase } : {}),
-      readyTimeout: login.readyTimeout,
-      ...(login.ciphers.length > 0 ? { algorithms: { cipher: [...login.ciphers] } } : {}),
-      // No keyboard-interactive prompts: a check is unattended.
-      tryKeyboard: false,
-    });
+    await client.connect(connectOptions(login, destination.address, seen));
     stage.now = "list";
     const entries = await client.list(login.path);
-    return { ok: true, entries: entries.length, ms: ms() };
-  })().catch((err: unknown) => fail(failureOf(err, stage.now)));
+    return { ok: true, entries: entries.length, ms: ms(), hostKey: seen.hostKey };
+  })().catch((err: unknown) => fail(failureOf(err, stage.now, seen.refused, seen.hostKey)));
 
   // ssh2 bounds the login by readyTimeout; this bounds everything, the listing included.
   const answer = await within(work, login.readyTimeout + LIST_TIMEOUT_MS, () =>
@@ -130,4 +138,33 @@ export async function checkSftp(login: SftpLogin): Promise<SftpCheck> {
   );
   close();
   return answer;
+}
+
+/**
+ * ssh2's connect options for a login to `address` (the one the outbound policy checked). The host key is
+ * fingerprinted into `seen.hostKey` and, when `login.hostKey` is pinned, compared with it: another key
+ * ends the handshake before any credential is sent (`seen.refused`).
+ */
+export function connectOptions(
+  login: SftpLogin,
+  address: string,
+  seen: { hostKey: string; refused: boolean },
+) {
+  return {
+    host: address,
+    port: login.port,
+    username: login.username,
+    ...(login.password ? { password: login.password } : {}),
+    ...(login.privateKey ? { privateKey: login.privateKey } : {}),
+    ...(login.privateKey && login.passphrase ? { passphrase: login.passphrase } : {}),
+    readyTimeout: login.readyTimeout,
+    ...(login.ciphers.length > 0 ? { algorithms: { cipher: [...login.ciphers] } } : {}),
+    // No keyboard-interactive prompts: checks and polls are unattended.
+    tryKeyboard: false,
+    hostVerifier: (key: Buffer) => {
+      seen.hostKey = hostKeyFingerprint(key);
+      seen.refused = Boolean(login.hostKey) && login.hostKey !== seen.hostKey;
+      return !seen.refused;
+    },
+  };
 }

@@ -3,9 +3,11 @@ import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
+import { useScheduler } from "../scheduler/index.ts";
 import { isMask } from "../secrets/index.ts";
 import type { FtpImportItem } from "../store/entities.ts";
 import type { SftpImport } from "./api.ts";
+import { pollSchedule } from "./poll.ts";
 import type { SftpImportInput } from "./schema.ts";
 import { isCipher, MAPPING_REQUIRED_MESSAGE } from "./schema.ts";
 import { asIs, maskOf, resolveSecrets, seal } from "./secrets.ts";
@@ -46,6 +48,7 @@ export function maskedImport(item: FtpImportItem): SftpImport {
     readyTimeout: item.readyTimeout,
     reportEmail: item.reportEmail ?? "",
     lastCheck: item.lastCheck ?? null,
+    hostKey: item.hostKey ?? null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -119,6 +122,13 @@ export async function createSftpImport(input: SftpImportInput): Promise<SftpImpo
   const { data } = await useStore()
     .entities.ftpImport.create({ tenant, id: randomUUID(), ...set })
     .go();
+  // Its polls (sftp/poll.ts): a connection that cannot be scheduled is not kept half made.
+  try {
+    await useScheduler().put(pollSchedule(data));
+  } catch (err) {
+    await useStore().entities.ftpImport.delete({ tenant, id: data.id }).go();
+    throw err;
+  }
   return maskedImport(data);
 }
 
@@ -138,29 +148,70 @@ export async function updateSftpImport(id: string, input: SftpImportInput): Prom
     stored.username !== input.username ||
     stored.path !== input.path ||
     SECRET_FIELDS.some((f) => (input[f] === "" ? Boolean(stored[f]) : !isMask(input[f])));
+  // Another host, port or credential may be another server: its host key is trusted anew at the next
+  // successful check or poll (docs/decisions.md, SFTP host keys).
+  const hostChanged =
+    stored.host !== input.host ||
+    stored.port !== input.port ||
+    SECRET_FIELDS.some((f) => input[f] !== "" && !isMask(input[f]));
   // Removing an attribute the item does not have is harmless; an empty REMOVE list is not.
-  const removed = loginChanged ? [...remove, "lastCheck" as const] : remove;
+  const removed: (SecretField | "reportEmail" | "lastCheck" | "hostKey")[] = loginChanged
+    ? [...remove, "lastCheck"]
+    : [...remove];
+  if (hostChanged) removed.push("hostKey");
   const patch = useStore().entities.ftpImport.patch({ tenant, id }).set(set);
   const { data } = await (removed.length > 0 ? patch.remove(removed) : patch)
     .go({ response: "all_new" })
     .catch((err: unknown) => {
       throw conditionFailed(err) ? notFound(id) : err;
     });
+  // Written again on every save, so a schedule lost or made before a change of interval is set right.
+  await useScheduler().put(pollSchedule(data as FtpImportItem));
   return maskedImport(data);
 }
 
+/** Deletes the import, its poll schedule and the record of the files it took. */
 export async function deleteSftpImport(id: string) {
   const tenant = useTenant();
   await getImportItem(id);
+  await useScheduler().delete(pollSchedule({ tenant, id }).name);
   await useStore().entities.ftpImport.delete({ tenant, id }).go();
+  const store = useStore();
+  const { data: files } = await store.entities.sftpFile.query
+    .byImport({ tenant, importId: id })
+    .go({ pages: "all" });
+  if (files.length > 0) await store.entities.sftpFile.delete(files).go();
 }
 
-/** Records a successful check of the saved connection (spec 001 §3 lastCheck). */
-export async function markImportChecked(id: string, at: string) {
+/** The files an import has taken (newest record first), for its table. */
+export async function processedFiles(id: string, limit = 20) {
+  const tenant = useTenant();
+  await getImportItem(id);
+  const { data } = await useStore()
+    .entities.sftpFile.query.byImport({ tenant, importId: id })
+    .go({ pages: "all" });
+  return data
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit)
+    .map((f) => ({
+      name: f.name,
+      size: f.size,
+      modifiedAt: new Date(f.mtime).toISOString(),
+      jobId: f.jobId ?? null,
+      note: f.note ?? null,
+      processedAt: f.createdAt,
+    }));
+}
+
+/**
+ * Records a successful check or poll of the saved connection (spec 001 §3 lastCheck), and pins the host
+ * key it saw when none is pinned yet.
+ */
+export async function markImportChecked(id: string, at: string, hostKey?: string, pinned?: string) {
   const tenant = useTenant();
   await useStore()
     .entities.ftpImport.patch({ tenant, id })
-    .set({ lastCheck: at })
+    .set({ lastCheck: at, ...(hostKey && !pinned ? { hostKey } : {}) })
     .go()
     .catch((err: unknown) => {
       if (!conditionFailed(err)) throw err;

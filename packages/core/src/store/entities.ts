@@ -21,6 +21,7 @@ import { PushProjectEntity } from "./entities/push-project.ts";
 import { RestConnectionEntity } from "./entities/rest-connection.ts";
 import { ScheduleEntity } from "./entities/schedule.ts";
 import { SegmentEntity } from "./entities/segment.ts";
+import { SftpFileEntity } from "./entities/sftp-file.ts";
 import { TenantEntity } from "./entities/tenant.ts";
 import { TenantSettingsEntity } from "./entities/tenant-settings.ts";
 import { UserEntity } from "./entities/user.ts";
@@ -48,6 +49,7 @@ export * from "./entities/push-project.ts";
 export * from "./entities/rest-connection.ts";
 export * from "./entities/schedule.ts";
 export * from "./entities/segment.ts";
+export * from "./entities/sftp-file.ts";
 export * from "./entities/tenant.ts";
 export * from "./entities/tenant-settings.ts";
 export * from "./entities/user.ts";
@@ -83,6 +85,7 @@ export const entities = {
   workflowWait: WorkflowWaitEntity,
   workflowExecution: WorkflowExecutionEntity,
   schedule: ScheduleEntity,
+  sftpFile: SftpFileEntity,
 };
 export type EntityName = keyof typeof entities;
 

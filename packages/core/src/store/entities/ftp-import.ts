@@ -39,6 +39,11 @@ export const FtpImportEntity = new Entity({
     reportEmail: { type: "string" },
     /** When the server last logged in and listed the folder successfully (a check of the saved connection). */
     lastCheck: { type: "string" },
+    /**
+     * The server's host key fingerprint (SHA256:...), pinned at the first successful check or poll; a
+     * server with another key is refused until the login is changed (docs/decisions.md, SFTP host keys).
+     */
+    hostKey: { type: "string" },
     ...timestamps,
   },
   indexes: {

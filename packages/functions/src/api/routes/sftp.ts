@@ -1,9 +1,11 @@
+import { Job } from "@reachcx/core/job/index";
 import {
   SftpExport,
   SftpImport,
   SftpImportIdParam,
   SftpImportListQuery,
   SftpImportPage,
+  SftpProcessedFiles,
 } from "@reachcx/core/sftp/api";
 import {
   createSftpImport,
@@ -11,11 +13,13 @@ import {
   getSftpExport,
   getSftpImport,
   listSftpImports,
+  processedFiles,
   SftpExportInput,
   SftpImportInput,
   saveSftpExport,
   updateSftpImport,
 } from "@reachcx/core/sftp/index";
+import { pollNow } from "@reachcx/core/sftp/poll";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AuthVars } from "../auth.ts";
@@ -85,6 +89,35 @@ export const sftpImports = new Hono<AuthVars>()
       await deleteSftpImport(c.req.valid("param").id);
       return c.body(null, 204);
     },
+  )
+  .post(
+    "/:id/poll",
+    describeRoute({
+      tags,
+      summary:
+        "Poll the import's folder now (as its 15-minute schedule does): new CSV files become import jobs",
+      responses: {
+        202: jsonAnswer("The poll job, queued; follow it at /api/jobs/{id}", Job),
+        404: { description: "Not found" },
+        409: { description: "A poll of this import is already queued or running" },
+        429: { description: "The tenant already has 5 jobs queued or running" },
+      },
+    }),
+    valid("param", SftpImportIdParam),
+    async (c) => c.json(await pollNow(c.req.valid("param").id), 202),
+  )
+  .get(
+    "/:id/files",
+    describeRoute({
+      tags,
+      summary: "The newest 20 files the import took from its server (name, size, time, import job)",
+      responses: {
+        200: jsonAnswer("The files, newest first", SftpProcessedFiles),
+        404: { description: "Not found" },
+      },
+    }),
+    valid("param", SftpImportIdParam),
+    async (c) => c.json({ items: await processedFiles(c.req.valid("param").id) }, 200),
   );
 
 /** The tenant's one SFTP export target (spec 001 §3 export values, §5 "SFTP export"). */

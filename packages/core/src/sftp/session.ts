@@ -1,0 +1,146 @@
+import type { Client } from "ssh2";
+import SftpClient from "ssh2-sftp-client";
+import { checkDestination } from "../net/outbound.ts";
+import { connectOptions, type SftpFailure, type SftpLogin, within } from "./client.ts";
+
+/** A file of the polled folder, as the server lists it. */
+export interface RemoteFile {
+  name: string;
+  size: number;
+  /** Epoch milliseconds. */
+  mtime: number;
+}
+
+/** Why a session could not open, or a download did not finish: kind and a short detail (no secrets). */
+export class SftpError extends Error {
+  constructor(
+    readonly failure: SftpFailure,
+    message = failure.detail,
+  ) {
+    super(message);
+    this.name = "SftpError";
+  }
+}
+
+export interface SftpSession {
+  /** The host key fingerprint the server showed. */
+  hostKey: string;
+  /** The plain files of a folder (no folders or links). */
+  list(path: string): Promise<RemoteFile[]>;
+  /**
+   * The whole file, which must be `size` bytes: a connection cut mid-transfer, or a read that stalls for
+   * IDLE_MS, throws SftpError (kind "protocol"/"timeout") and nothing is kept.
+   */
+  download(path: string, size: number): Promise<Buffer>;
+  close(): void;
+}
+
+/** A download that receives nothing for this long is given up. */
+export const IDLE_MS = 30_000;
+const LIST_TIMEOUT_MS = 15_000;
+
+const ignore = () => {};
+
+/**
+ * Logs in for an unattended poll (core/sftp/poll.ts): the host passes the outbound policy, the socket
+ * goes to the checked address, the host key must match the pinned one (login.hostKey). Throws SftpError.
+ */
+export async function openSftpSession(login: SftpLogin): Promise<SftpSession> {
+  const destination = await within(checkDestination(login.host, login.port), login.readyTimeout, () => null);
+  if (destination === null)
+    throw new SftpError({ kind: "timeout", detail: "host name not resolved in time" });
+  if (!destination.ok)
+    throw new SftpError({
+      kind: destination.detail.startsWith("unknown") ? "unreachable" : "blocked",
+      detail: destination.detail,
+    });
+  const client = new SftpClient("sftp-poll", { error: ignore, end: ignore, close: ignore });
+  const close = () => {
+    client.end().catch(ignore);
+    (Reflect.get(client, "client") as Client | undefined)?.end();
+  };
+  const seen = { hostKey: "", refused: false };
+  try {
+    await within(
+      client.connect(connectOptions(login, destination.address, seen)).then(() => true),
+      login.readyTimeout + 1000,
+      () => false,
+    ).then((ok) => {
+      if (!ok) throw new Error("timed out");
+    });
+  } catch (err) {
+    close();
+    if (seen.refused)
+      throw new SftpError({
+        kind: "hostkey",
+        detail: "host key differs from the pinned one",
+        seen: seen.hostKey,
+      });
+    const message = err instanceof Error ? err.message : "";
+    if (/timed out/i.test(message))
+      throw new SftpError({ kind: "timeout", detail: "no SSH login within readyTimeout" });
+    if (/authentication/i.test(message)) throw new SftpError({ kind: "auth", detail: "login refused" });
+    if (/private key|parse|passphrase/i.test(message))
+      throw new SftpError({ kind: "key", detail: "private key not readable" });
+    throw new SftpError({ kind: "unreachable", detail: "connection failed" });
+  }
+  return {
+    hostKey: seen.hostKey,
+    async list(path) {
+      const entries = await within(
+        client
+          .list(path)
+          .then((list) => list as { type: string; name: string; size: number; modifyTime: number }[]),
+        LIST_TIMEOUT_MS,
+        () => null,
+      ).catch(() => undefined);
+      if (!entries) throw new SftpError({ kind: "path", detail: "folder not listable" });
+      return entries
+        .filter((e) => e.type === "-")
+        .map((e) => ({ name: e.name, size: e.size, mtime: e.modifyTime }));
+    },
+    download(path, size) {
+      return new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        let settled = false;
+        let idle: NodeJS.Timeout | undefined;
+        const stream = client.createReadStream(path);
+        const fail = (failure: SftpFailure) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(idle);
+          stream.destroy();
+          reject(new SftpError(failure));
+        };
+        const touch = () => {
+          clearTimeout(idle);
+          idle = setTimeout(
+            () =>
+              fail({ kind: "timeout", detail: `no data for ${IDLE_MS / 1000} s after ${received} bytes` }),
+            IDLE_MS,
+          );
+        };
+        touch();
+        stream.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > size) return fail({ kind: "protocol", detail: "the file grew while it was read" });
+          chunks.push(chunk);
+          touch();
+        });
+        stream.on("error", () =>
+          fail({ kind: "protocol", detail: `transfer cut off after ${received} bytes` }),
+        );
+        stream.on("close", () => {
+          if (settled) return;
+          if (received !== size)
+            return fail({ kind: "protocol", detail: `transfer cut off after ${received} of ${size} bytes` });
+          settled = true;
+          clearTimeout(idle);
+          resolve(Buffer.concat(chunks, received));
+        });
+      });
+    },
+    close,
+  };
+}
