@@ -36,7 +36,7 @@ export async function upload(session: Session, fileName: string, content: string
   const put = await fetch(new URL(link.json.url, baseUrl()), {
     method: "PUT",
     headers: link.json.headers,
-    body: bytes,
+    body: bytes.slice().buffer as ArrayBuffer,
   });
   expect(put.status, await put.text()).toBe(200);
   return link.json.contactsUrl as string;

@@ -47,7 +47,8 @@ export async function* readCsv(
 ): AsyncGenerator<CsvRow> {
   const maxRow = options.maxRowChars ?? DEFAULT_MAX_ROW_CHARS;
   const maxFields = options.maxFields ?? DEFAULT_MAX_FIELDS;
-  const decoder = new TextDecoder("utf-8");
+  // ignoreBOM keeps a leading BOM in the text, where it is stripped below and its 3 bytes counted.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   let fields: string[] = [];
   let field = "";
   let quoted = false;

@@ -2,7 +2,7 @@ import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import { type FieldError, VisibleError } from "../error/index.ts";
 import { customTargetName } from "../field-mapping/schema.ts";
-import { type Job, startJob } from "../job/index.ts";
+import { assertJobRoom, type Job, startJob } from "../job/index.ts";
 import { readSettings } from "../tenant/index.ts";
 import { deletedCustomFieldMessage, IMPORT_KIND, type ImportParams } from "./job.ts";
 import {
@@ -75,6 +75,7 @@ const refuse = (path: string, message: string, code = "import.invalid") =>
  */
 export async function startImport(body: ImportBody): Promise<Job> {
   const tenant = useTenant();
+  await assertJobRoom(tenant);
   const key = body.contactsUrl;
   const prefix = uploadPrefix(tenant);
   const name = key.startsWith(prefix) ? key.slice(prefix.length) : "";

@@ -29,6 +29,8 @@ export interface ColumnPlan {
 }
 
 export const BOOLEAN_TARGETS = new Set(["complianceRequired", "preview"]);
+/** Targets the contact schema requires: a blank cell is passed on, so the row gets the schema's message. */
+const REQUIRED_TEXT = new Set(["firstName", "lastName"]);
 const TRUE = new Set(["true", "yes", "y", "1"]);
 const FALSE = new Set(["false", "no", "n", "0"]);
 
@@ -87,7 +89,11 @@ export function mapRow(
     }
     if (!Object.hasOwn(MAPPING_TARGETS, c.toField)) continue;
     const text = value.trim();
-    if (text === "") continue; // a blank cell sets nothing (docs/decisions.md, Import)
+    // A blank cell sets nothing (docs/decisions.md, Import), but a blank name is the schema's to refuse.
+    if (text === "") {
+      if (REQUIRED_TEXT.has(c.toField)) input[c.toField] = "";
+      continue;
+    }
     if (BOOLEAN_TARGETS.has(c.toField)) {
       const lower = text.toLowerCase();
       if (TRUE.has(lower)) input[c.toField] = true;
@@ -115,8 +121,12 @@ export function mapRow(
   // Cells already refused are left out, so the schema speaks only of the others.
   const parsed = v.safeParse(ContactInput, input);
   if (!parsed.success) {
+    // One problem a cell: the first the schema finds (a blank name is not also "not a valid name").
+    const told = new Set<string>();
     for (const issue of parsed.issues) {
       const field = String(issue.path?.[0]?.key ?? "");
+      if (told.has(field)) continue;
+      told.add(field);
       // Phone-or-cell is reported on phone; either column may be the one to fill.
       const where = columnOf.get(field) ?? (field === "phone" ? columnOf.get("cell") : undefined);
       if (field === "externalId" && !externalId) continue;

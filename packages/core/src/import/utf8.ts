@@ -9,6 +9,9 @@ export class Utf8Check {
   private upper = 0xbf;
   private offset = 0;
   private line = 1;
+  /** Where the character being read began: a bad continuation byte is reported at its lead byte. */
+  private lead = 0;
+  private leadLine = 1;
   invalid: { offset: number; line: number } | undefined;
 
   /** Feeds the next bytes; answers false (and sets `invalid`) at the first byte that breaks UTF-8. */
@@ -18,6 +21,8 @@ export class Utf8Check {
       const b = bytes[i] as number;
       if (this.need === 0) {
         if (b === 0x0a) this.line++;
+        this.lead = this.offset + i;
+        this.leadLine = this.line;
         if (b < 0x80) {
           // ASCII: the common case.
         } else if (b >= 0xc2 && b <= 0xdf) this.need = 1;
@@ -29,9 +34,9 @@ export class Utf8Check {
           this.need = 3;
           if (b === 0xf0) this.lower = 0x90;
           if (b === 0xf4) this.upper = 0x8f;
-        } else return this.fail(i);
+        } else return this.fail();
       } else {
-        if (b < this.lower || b > this.upper) return this.fail(i);
+        if (b < this.lower || b > this.upper) return this.fail();
         this.lower = 0x80;
         this.upper = 0xbf;
         this.need--;
@@ -44,12 +49,12 @@ export class Utf8Check {
   /** Call at the end: a multi-byte character cut off by the end of the file is not UTF-8 either. */
   end(): boolean {
     if (this.invalid) return false;
-    if (this.need > 0) return this.fail(0);
+    if (this.need > 0) return this.fail();
     return true;
   }
 
-  private fail(i: number): false {
-    this.invalid = { offset: this.offset + i, line: this.line };
+  private fail(): false {
+    this.invalid = { offset: this.lead, line: this.leadLine };
     return false;
   }
 }

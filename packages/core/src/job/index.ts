@@ -8,7 +8,7 @@ import { createJob, finishJob, jobNotFound, readJob, requestCancel } from "./sto
 
 export * from "./api.ts";
 export type { JobQueue, JobRef } from "./port.ts";
-export { MAX_ACTIVE_JOBS, tooManyJobsMessage } from "./store.ts";
+export { assertJobRoom, MAX_ACTIVE_JOBS, tooManyJobsMessage } from "./store.ts";
 
 /** A job as the API answers it: no lease, owner, checkpoint or params. */
 export function toJob(item: JobItem): Job {

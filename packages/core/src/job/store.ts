@@ -22,6 +22,21 @@ export const conditionFailed = (err: unknown): boolean =>
     /conditional request failed|ConditionalCheckFailed|TransactionCanceled/i.test(err.message) ||
     conditionFailed(err.cause));
 
+/** The slots a tenant's queued or running jobs hold. */
+async function tenantSlots(tenant: string) {
+  const { data } = await useStore().entities.jobSlot.query.bySlot({}).begins({ tenant }).go({ pages: "all" });
+  return data.filter((s) => s.tenant === tenant);
+}
+
+/**
+ * Refuses (429) before any other work when the tenant's slots are all taken: a burst of starts is turned
+ * away with one read each. createJob still decides, atomically; this only spares the losers' work.
+ */
+export async function assertJobRoom(tenant: string) {
+  if ((await tenantSlots(tenant)).length >= MAX_ACTIVE_JOBS)
+    throw new ThrottledError("job.too_many", tooManyJobsMessage(), 30);
+}
+
 /**
  * Creates a queued job in a free slot of its tenant, in one transaction with the slot: concurrent starts
  * race for the slots and the losers try the next one, so the limit holds however many arrive at once.
@@ -34,11 +49,7 @@ export async function createJob(input: {
   createdBy: string;
 }): Promise<JobItem> {
   const store = useStore();
-  const { data: taken } = await store.entities.jobSlot.query
-    .bySlot({})
-    .begins({ tenant: input.tenant })
-    .go({ pages: "all" });
-  const used = new Set(taken.filter((s) => s.tenant === input.tenant).map((s) => s.slot));
+  const used = new Set((await tenantSlots(input.tenant)).map((s) => s.slot));
   const free = Array.from({ length: MAX_ACTIVE_JOBS }, (_, i) => i).filter((i) => !used.has(i));
   const id = randomUUID();
   // Starting at a different free slot per request spreads a burst over the slots instead of all racing for the first.
