@@ -14,7 +14,7 @@
  * index sees the same stream records, so the queries meet the same data.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -147,6 +147,10 @@ async function main() {
   const dataDir = mkdtempSync(join(BASE, "reachcx-bench-http-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // The instance's output goes to a file beside its DATA_DIR, shown if it stops before the bench ends.
+  const logFile = `${dataDir}.log`;
+  const out = openSync(logFile, "w");
+  const serverLog = () => readFileSync(logFile, "utf8").slice(-4000);
   const server = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
     env: {
       ...process.env,
@@ -155,13 +159,15 @@ async function main() {
       DEMO_PASSWORD: PASSWORD,
       LOG_LEVEL: "error",
     },
-    stdio: "ignore",
+    stdio: ["ignore", out, out],
     detached: true,
   });
+  closeSync(out);
   // Ctrl-C stops the instance and removes its data too.
   process.once("SIGINT", () => {
     void stopGroup(server).then(() => {
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(logFile, { force: true });
       process.exit(130);
     });
   });
@@ -204,7 +210,10 @@ async function main() {
     let indexed = before;
     while (indexed < before + N) {
       await new Promise((r) => setTimeout(r, 2000));
-      indexed = await everyone();
+      if (server.exitCode !== null || server.signalCode !== null)
+        throw new Error(`the instance stopped (${server.exitCode ?? server.signalCode})`);
+      // A busy instance may drop a poll; the next one asks again.
+      indexed = await everyone().catch(() => indexed);
       process.stdout.write(
         `\r  indexed ${(indexed - before).toLocaleString()} / ${N.toLocaleString()}${written ? " (all written)" : ""}   `,
       );
@@ -261,9 +270,13 @@ async function main() {
     console.log(
       `  (walking pages 1-${DEEP - 1} by cursor took ${walkMs.toFixed(1)} ms a page; page ${DEEP} / page 1 p95: ${(deep.p95 / first.p95).toFixed(2)})`,
     );
+  } catch (err) {
+    console.error(`\n${(err as Error).message}\ninstance output:\n${serverLog()}`);
+    throw err;
   } finally {
     await stopGroup(server);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logFile, { force: true });
   }
 }
 
