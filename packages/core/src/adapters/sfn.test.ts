@@ -35,6 +35,8 @@ describe("Step Functions history as the Workflows port's events", () => {
         timestamp: at,
         id: 4,
         taskFailedEventDetails: {
+          resourceType: "lambda",
+          resource: "invoke",
           error: "PartnerUnavailable",
           cause: "createAppFromLandingPage answered 500",
         },
