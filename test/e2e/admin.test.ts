@@ -134,6 +134,9 @@ describe("provider admin", () => {
     await signInThroughUi(user, email, "temporary-pass-1");
     await user.waitForURL(/\/change-password/);
     await user.getByRole("heading", { name: "Set a new password" }).waitFor();
+    await user.getByLabel("New password", { exact: true }).fill("short");
+    await user.getByRole("button", { name: "Set password and sign in" }).click();
+    await user.getByText("Password must be at least 8 characters long.").waitFor();
     await user.getByLabel("New password", { exact: true }).fill("my-own-pass-1");
     await user.getByLabel("Confirm new password").fill("my-own-pass-2");
     await user.getByRole("button", { name: "Set password and sign in" }).click();

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { NewPassword } from "@reachcx/core/user/schema";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { session } from "../../lib/session.ts";
+import { rule } from "../../lib/validate.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { newPassword, pendingChallenge } from "./api.ts";
 import { afterSignIn } from "./SignIn.tsx";
-
-const PASSWORD_MIN = 8;
 
 /**
  * The first sign-in of a user created with a temporary password (Create User): they choose their own
@@ -21,12 +21,7 @@ export function ChangePassword() {
   const form = useForm({
     initialValues: { newPassword: "", confirm: "" },
     validate: {
-      newPassword: (v) =>
-        !v
-          ? "Please enter a new password."
-          : v.length < PASSWORD_MIN
-            ? "Password must be at least 8 characters long."
-            : null,
+      newPassword: rule(NewPassword.entries.newPassword),
       confirm: (v, values) => (v === values.newPassword ? null : "The passwords do not match."),
     },
   });
