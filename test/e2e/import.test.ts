@@ -68,6 +68,15 @@ describe("contact import", () => {
     await input.setInputFiles(file("contacts.txt", "not,a,csv\n"));
     await page.getByText(FILE_TYPE_MESSAGE).waitFor();
 
+    // A file the job cannot import (only a header): its error shows, and the screen is upload-ready again.
+    await input.setInputFiles(file("Header Only.csv", "ID,FirstName,LastName,Phone\r\n"));
+    await page.getByRole("button", { name: "Import Contacts" }).click();
+    const failure = page.getByRole("alert").filter({ hasText: "The import failed" });
+    await failure.getByText("The file has a header row and no contacts.").waitFor({ timeout: 30_000 });
+    await page.waitForURL((url) => !url.search.includes("job="));
+    expect(await page.getByRole("button", { name: /CSV file/ }).isDisabled()).toBe(false);
+    await expectAccessible(page, { name: "import (failed)" });
+
     await input.setInputFiles(file("May Contacts.csv", CSV));
     await page.getByText("Uploaded May Contacts.csv.").waitFor({ timeout: 15_000 });
     await expectAccessible(page, { name: "import (uploaded)" });

@@ -92,6 +92,7 @@ export function ContactImport() {
           role="alert"
           title="The import failed"
           withCloseButton
+          closeButtonLabel="Dismiss the error"
           onClose={() => setError(null)}
         >
           {error}
