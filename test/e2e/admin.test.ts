@@ -151,6 +151,17 @@ describe("provider admin", () => {
     const stored = await user.evaluate(() => JSON.parse(localStorage.getItem("reachcx.session") ?? "{}"));
     expect(stored.context).toMatchObject({ tenant: tenantId, securityRights: "1|1|1|1" });
 
+    // Disabled while signed in: the next call ends the session, and signing in again says why.
+    await page.getByRole("button", { name: `Disable Tenant ${tenantId}` }).click();
+    await page.getByRole("button", { name: "Yes" }).click();
+    await expect.poll(() => row(page, tenantId).textContent()).toContain("Disabled");
+    await user.reload();
+    await user.waitForURL(/\/sign-in/);
+    await signInThroughUi(user, email, "my-own-pass-1");
+    await user.getByText("Your organization's access has been disabled.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: `Enable Tenant ${tenantId}` }).click();
+    await expect.poll(() => row(page, tenantId).textContent()).toContain("Active");
+
     // The temporary password is spent; the user's own signs in.
     expect(
       (await call("/api/auth/sign-in", { method: "POST", body: { email, password: "temporary-pass-1" } }))

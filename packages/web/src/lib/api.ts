@@ -56,7 +56,8 @@ const AUTH_CALLS = /^\/api\/auth\/(sign-in|sign-up|new-password)$/;
 
 /**
  * Adds the bearer token and the tenant's api key, throws a problem answer as an ApiError, and on a 401 of a
- * signed-in call ends the session (a wrong password on sign-in is just an error to show).
+ * signed-in call ends the session (a wrong password on sign-in is just an error to show); so does a 403
+ * saying the tenant was disabled, whose sign-in then says why.
  */
 const apiFetch: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
@@ -65,7 +66,10 @@ const apiFetch: typeof fetch = async (input, init) => {
   if (res.ok) return res;
   const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
   if (res.status === 401 && session.get() && !AUTH_CALLS.test(url.pathname)) sessionExpired();
-  throw await toApiError(res);
+  const error = await toApiError(res);
+  if (error.code === "auth.tenant_disabled" && session.get() && !AUTH_CALLS.test(url.pathname))
+    sessionExpired();
+  throw error;
 };
 
 /** The typed client of the API (types from packages/functions, so a changed route breaks the build here). */
