@@ -338,4 +338,46 @@ describe("onboarding through the workflow", () => {
     expect(history.json.items.at(-1).type).toBe("ExecutionSucceeded");
     expect(history.text).not.toContain("nexio-demo-2026");
   });
+
+  it("retries a partner answering 500 (the ASL's backoff) and, when it stays down, keeps the vendor in SignUp with the failed step, resumable", {
+    timeout: 90_000,
+  }, async () => {
+    const flaky = vid("flaky");
+    await create({ id: flaky, name: "Flaky", contactEmail: `partner-flaky@${run}.example` });
+    const recovered = await call("/api/cms-onboard/create-app", {
+      method: "POST",
+      body: { vendorId: flaky },
+      session: admin,
+    });
+    expect(recovered.json.workflow).toMatchObject({ waitingFor: "AwaitPricing", lastError: null });
+    const history = await call(`/api/cms-onboard/history/${flaky}`, { session: admin });
+    const retried = history.json.items.filter(
+      (e: { type: string; state: string }) => e.type === "StateRetried",
+    );
+    expect(retried.map((e: { state: string }) => e.state)).toEqual([
+      "CreateApplication",
+      "CreateApplication",
+    ]);
+
+    const down = vid("down");
+    await create({ id: down, name: "Down", contactEmail: `partner-down@${run}.example` });
+    const failed = await call("/api/cms-onboard/create-app", {
+      method: "POST",
+      body: { vendorId: down },
+      session: admin,
+    });
+    expect(failed.status).toBe(200);
+    expect(failed.json.status).toBe("SignUp");
+    expect(failed.json.cmsInfo.cmsMerchId).toBeNull();
+    expect(failed.json.workflow.lastError).toMatchObject({
+      step: "CreateApplication",
+      error: "PartnerUnavailable",
+    });
+    // The execution ended Failed after three retries, and a second create-app is allowed (it resumes at
+    // the failed step; the workflow test resumes one): not 409 'already running'.
+    const ended = await call(`/api/cms-onboard/history/${down}`, { session: admin });
+    expect(ended.json.items.at(-1).type).toBe("ExecutionFailed");
+    const retriedDown = ended.json.items.filter((e: { type: string }) => e.type === "StateRetried");
+    expect(retriedDown).toHaveLength(3);
+  });
 });
