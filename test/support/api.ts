@@ -119,7 +119,7 @@ export async function newTenant(licenses: string[]): Promise<Session & { email: 
   const session = await signIn(email, "other-pass-1");
   const store = await testStore();
   await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();
-  // The server caches tenant records for up to 10 s; the change feed drops the entry sooner.
+  // The server caches tenant records for up to 5 s; the change feed drops the entry sooner.
   await new Promise((r) => setTimeout(r, 1500));
   return { ...session, email, password: "other-pass-1" };
 }
