@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
+import type { CreateCampaignItem } from "../store/entities.ts";
 
 /**
  * Which campaigns use a dialing profile, kept so a profile's delete can be refused atomically (spec 002
@@ -21,12 +22,22 @@ export async function createCampaignUsingProfile(input: {
   name: string;
   campaignProfileId: string;
   id?: string;
+  /** The rest of the campaign (core/campaign's create passes the whole dialog). */
+  fields?: Omit<CreateCampaignItem, "tenant" | "id" | "name" | "campaignProfileId">;
 }) {
   const tenant = useTenant();
   const id = input.id ?? randomUUID();
   const result = await useStore()
     .transaction.write(({ campaign, profile }) => [
-      campaign.create({ tenant, id, name: input.name, campaignProfileId: input.campaignProfileId }).commit(),
+      campaign
+        .create({
+          ...input.fields,
+          tenant,
+          id,
+          name: input.name,
+          campaignProfileId: input.campaignProfileId,
+        })
+        .commit(),
       profile.patch({ tenant, id: input.campaignProfileId }).add({ campaigns: 1 }).commit(),
     ])
     .go()

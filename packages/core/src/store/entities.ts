@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Service } from "electrodb";
 import { ActivityLogEntity } from "./entities/activity-log.ts";
-import { CampaignEntity } from "./entities/campaign.ts";
+import { CampaignEntity, CampaignLockEntity } from "./entities/campaign.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
 import { DoNotCallEntity } from "./entities/do-not-call.ts";
@@ -75,6 +75,7 @@ export const entities = {
   segment: SegmentEntity,
   profile: ProfileEntity,
   campaign: CampaignEntity,
+  campaignLock: CampaignLockEntity,
   paymentProfile: PaymentProfileEntity,
   doNotCall: DoNotCallEntity,
   mail: MailEntity,

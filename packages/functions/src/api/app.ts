@@ -10,6 +10,7 @@ import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { bulkEdit } from "./routes/bulk-edit.ts";
+import { cache, campaigns } from "./routes/campaigns.ts";
 import { cmsOnboard } from "./routes/cms-onboard.ts";
 import { contactImport } from "./routes/contact-import.ts";
 import { contacts } from "./routes/contacts.ts";
@@ -70,6 +71,8 @@ const routes = new Hono<AuthVars>()
   .route("/field-mappings", fieldMappings)
   .route("/segments", segments)
   .route("/profiles", profiles)
+  .route("/campaigns", campaigns)
+  .route("/cache", cache)
   .route("/dispositions", dispositions)
   .route("/payment-profiles", paymentProfiles)
   .route("/dnc", dnc)
