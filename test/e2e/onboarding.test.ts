@@ -131,5 +131,18 @@ describe("merchant onboarding", () => {
     await timeline.getByText("Email the application link").waitFor();
     await timeline.getByText("Onboarding finished").waitFor();
     await expectAccessible(page, { name: "vendor preview" });
+    await page.keyboard.press("Escape");
+
+    // Clone, then delete the copy after the spec's confirmation.
+    await row.getByRole("button", { name: `Clone ${id}` }).click();
+    await page.getByText(MESSAGES.cloned).waitFor();
+    const copy = table.getByRole("row").filter({ hasText: `${id}-copy` });
+    await copy.first().waitFor();
+    await copy.getByText("SignUp").waitFor();
+    await copy.getByRole("button", { name: `Delete ${id}-copy` }).click();
+    await page.getByText(MESSAGES.deleteConfirm).waitFor();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText(MESSAGES.vendorDeleted).waitFor();
+    await expect.poll(() => copy.count()).toBe(0);
   });
 });

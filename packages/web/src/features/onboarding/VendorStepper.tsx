@@ -292,8 +292,8 @@ function InitialInformation({ vendor, vendorId, onNext, refresh }: StepProps) {
     try {
       if (vendor) {
         await updateVendor({ id: vendor.id, name });
-        toast(MESSAGES.infoSaved);
         await refresh();
+        toast(MESSAGES.infoSaved);
       } else {
         await createVendor({ id: id.trim(), name });
         toast(MESSAGES.vendorSaved);
@@ -390,8 +390,8 @@ function MerchantInformation({ vendor, onNext, refresh }: StepProps) {
     if (emailError) return;
     try {
       await updateVendor({ id: vendor.id, contactName, contactEmail });
-      toast(MESSAGES.infoSaved);
       await refresh();
+      toast(MESSAGES.infoSaved);
     } catch {
       toast(MESSAGES.unableToSaveInfo, "red");
     }
@@ -454,8 +454,8 @@ function PricingStep({ vendor, fees, onNext, refresh }: StepProps) {
     setBusy(true);
     try {
       await saveFees(body);
-      toast(MESSAGES.pricingSaved);
       await refresh();
+      toast(MESSAGES.pricingSaved);
     } catch (err) {
       toast(
         err instanceof ApiError && err.status === 400
@@ -621,9 +621,9 @@ function NexioStep({ vendor, onNext, refresh }: StepProps) {
     setBusy(true);
     try {
       await saveNexioToken({ vendorId: vendor.id, username, password });
-      toast(MESSAGES.nexioSaved);
       setPassword("");
       await refresh();
+      toast(MESSAGES.nexioSaved);
     } catch (err) {
       const text = message(err, MESSAGES.unableToSaveNexio);
       if (text === MESSAGES.invalidNexio) setErrors({ password: text });
@@ -671,8 +671,8 @@ function ApprovalStep({ vendor, refresh }: StepProps) {
     setBusy(true);
     try {
       await updateVendor({ id: vendor.id, status: "Approved" });
-      toast(MESSAGES.redirecting);
       await refresh();
+      toast(MESSAGES.redirecting);
       setTimeout(() => void go({ to: "/admin/onboarding", search: {} }), REDIRECT_MS);
     } catch {
       toast(MESSAGES.unableToUpdate, "red");
