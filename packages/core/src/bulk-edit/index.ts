@@ -9,7 +9,7 @@ import { type Job, startJob } from "../job/index.ts";
 import { type JobContext, type JobOutcome, registerJobKind } from "../job/runner.ts";
 import type { Node } from "../search/ast.ts";
 import { contactSchema, fieldMap } from "../search/contact-fields.ts";
-import type { ContactItem } from "../store/entities.ts";
+import type { ContactItem, CreateActivityLogItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
 import type { BulkDeleteBody, BulkEditBody } from "./api.ts";
 import {
@@ -34,9 +34,10 @@ export * from "./fields.ts";
  *    into a blob of its own and checkpoints; the contacts are then worked from that list, so a contact the
  *    edit changes is never matched again, and a resume after a crash reads the same list.
  * 3. The list is read BATCH (500, spec 003 §9) ids at a time, the contacts fetched with one BatchGetItem
- *    per 100, and changed CHUNK (100) at a time with at most CONCURRENCY writes in flight. Each contact is
- *    one transaction: the change and its System activity. The activity's id is derived from the job and the
- *    contact, so redoing a contact after a resume writes the same activity, never a second one.
+ *    per 100, and changed CHUNK (100) at a time with at most CONCURRENCY writes in flight: an edit is one
+ *    conditional UpdateItem a contact, a delete BatchWriteItem; then (for a delete, before) the chunk's
+ *    System activities with BatchWriteItem. The activity's id is derived from the job and the contact, so
+ *    redoing a chunk after a resume writes the same activities, never second ones.
  * 4. After each batch the position and the counters (successful, error) are checkpointed together: a
  *    resume redoes at most one batch, whose writes are the same again, and counts it once.
  */
@@ -255,7 +256,14 @@ async function writeReport(
   return key;
 }
 
-type Apply = (contact: ContactItem | undefined, id: string, ours: Set<string>) => Promise<string | null>;
+/** One contact of a chunk: its id, and the contact as read (undefined when it no longer exists). */
+interface Target {
+  id: string;
+  contact: ContactItem | undefined;
+}
+
+/** Applies the job to a chunk: per id, null when done or why it could not be. */
+type Apply = (chunk: Target[], ours: Set<string>) => Promise<Map<string, string | null>>;
 
 /**
  * Works the snapshot from its checkpoint: BATCH ids at a time, CHUNK contacts changed together, a
@@ -290,18 +298,11 @@ async function work(context: JobContext, query: Node, apply: Apply): Promise<Job
       tenant,
       missing.map((id) => activityIdFor(jobId, id)),
     );
-    for (let i = 0; i < batch.length; i += CHUNK)
-      await pool(batch.slice(i, i + CHUNK), CONCURRENCY, async (id) => {
-        const contact = contacts.get(id);
-        let problem: string | null;
-        try {
-          problem = await apply(contact, id, ours);
-        } catch (err) {
-          problem = conditionFailed(err)
-            ? "The contact was deleted while the job ran."
-            : "The contact could not be written (logged); run the job again.";
-          if (!conditionFailed(err)) console.error("bulk edit: contact write failed", { tenant, id, err });
-        }
+    for (let i = 0; i < batch.length; i += CHUNK) {
+      const chunk = batch.slice(i, i + CHUNK).map((id) => ({ id, contact: contacts.get(id) }));
+      const outcome = await apply(chunk, ours);
+      for (const { id, contact } of chunk) {
+        const problem = outcome.get(id) ?? null;
         if (problem === null) state.successful++;
         else {
           state.error++;
@@ -312,7 +313,8 @@ async function work(context: JobContext, query: Node, apply: Apply): Promise<Job
               message: problem,
             });
         }
-      });
+      }
+    }
     state.next += batch.length;
     await context.checkpoint(
       { counters: counters(), progress: progress(), checkpoint: state },
@@ -337,11 +339,33 @@ const conditionFailed = (err: unknown): boolean =>
     conditionFailed(err.cause));
 
 const GONE = "The contact no longer exists.";
+const DELETED_MEANWHILE = "The contact was deleted while the job ran.";
+const NOT_WRITTEN = "The contact could not be written (logged); run the job again.";
 
-/** ElectroDB answers a cancelled transaction (the contact deleted meanwhile) instead of throwing. */
-const written = (result: { canceled: boolean }) =>
-  result.canceled ? "The contact was deleted while the job ran." : null;
+/**
+ * Puts activities with BatchWriteItem (25 a request, CONCURRENCY in flight), writing unprocessed ones
+ * again with growing pauses. Their ids are derived from the job, so a put repeated after a resume
+ * overwrites the same activity.
+ */
+async function putActivities(items: CreateActivityLogItem[]) {
+  let pending = items;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 8) throw new Error("bulk edit: activities left unwritten after retries");
+    if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 5000));
+    const { unprocessed } = await useStore()
+      .entities.activityLog.put(pending)
+      .go({ concurrency: CONCURRENCY });
+    const left = new Set(unprocessed.map((k) => k.id));
+    pending = pending.filter((a) => left.has(a.id));
+  }
+}
 
+/**
+ * The edit: each contact changed with one conditional UpdateItem (only the field, updatedBy and
+ * updatedAt; a contact deleted meanwhile fails its condition), CONCURRENCY in flight; then the chunk's
+ * System activities in batches. A crash between the two redoes the chunk on resume: the same update
+ * again, and the same activity ids.
+ */
 async function runEdit(context: JobContext): Promise<JobOutcome> {
   const params = context.params as EditParams;
   const { tenant, id: jobId } = context.job;
@@ -354,73 +378,91 @@ async function runEdit(context: JobContext): Promise<JobOutcome> {
   const label = labelOf(field, custom);
   const now = new Date().toISOString();
   const store = useStore();
-  return work(context, params.query, async (contact, id) => {
-    if (!contact) return GONE;
-    let set: Record<string, unknown>;
-    let remove: string[] = [];
-    if (field.startsWith(CUSTOM_PREFIX)) {
-      const customFields = { ...(contact.customFields ?? {}) };
-      if (value === null) delete customFields[field];
-      else customFields[field] = value;
-      set = { customFields };
-    } else if (value === null) {
-      if ((field === "phone" || field === "cell") && !hasPhoneOrCell({ ...contact, [field]: null }))
-        return PHONE_OR_CELL_MESSAGE;
-      set = {};
-      remove = [field];
-    } else set = { [field]: value };
-    const result = await store.transaction
-      .write(({ contact: contacts, activityLog }) => {
-        const patch = contacts.patch({ tenant, id }).set({ ...set, updatedBy: params.by });
-        return [
-          (remove.length > 0 ? patch.remove(remove as never[]) : patch).commit(),
-          activityLog
-            .put({
-              tenant,
-              id: activityIdFor(jobId, id),
-              type: "System",
-              title: "Contact Updated",
-              body: `${label} set to ${shown(value)} by ${params.by} (bulk edit).`,
-              activityLogContactId: id,
-              agent: params.by,
-              timestamp: now,
-              metaData: { job: jobId, field, value },
-            })
-            .commit(),
-        ];
-      })
-      .go();
-    return written(result);
+  return work(context, params.query, async (chunk) => {
+    const outcome = new Map<string, string | null>();
+    await pool(chunk, CONCURRENCY, async ({ id, contact }) => {
+      if (!contact) return void outcome.set(id, GONE);
+      let set: Record<string, unknown>;
+      let remove: string[] = [];
+      if (field.startsWith(CUSTOM_PREFIX)) {
+        const customFields = { ...(contact.customFields ?? {}) };
+        if (value === null) delete customFields[field];
+        else customFields[field] = value;
+        set = { customFields };
+      } else if (value === null) {
+        if ((field === "phone" || field === "cell") && !hasPhoneOrCell({ ...contact, [field]: null }))
+          return void outcome.set(id, PHONE_OR_CELL_MESSAGE);
+        set = {};
+        remove = [field];
+      } else set = { [field]: value };
+      const patch = store.entities.contact.patch({ tenant, id }).set({ ...set, updatedBy: params.by });
+      try {
+        await (remove.length > 0 ? patch.remove(remove as never[]) : patch).go();
+        outcome.set(id, null);
+      } catch (err) {
+        if (!conditionFailed(err)) console.error("bulk edit: contact write failed", { tenant, id, err });
+        outcome.set(id, conditionFailed(err) ? DELETED_MEANWHILE : NOT_WRITTEN);
+      }
+    });
+    await putActivities(
+      chunk
+        .filter(({ id }) => outcome.get(id) === null)
+        .map(({ id }) => ({
+          tenant,
+          id: activityIdFor(jobId, id),
+          type: "System" as const,
+          title: "Contact Updated",
+          body: `${label} set to ${shown(value)} by ${params.by} (bulk edit).`,
+          activityLogContactId: id,
+          agent: params.by,
+          timestamp: now,
+          metaData: { job: jobId, field, value },
+        })),
+    );
+    return outcome;
   });
 }
 
+/**
+ * The delete: the chunk's 'Contact Deleted' activities first, then the contacts, each with BatchWriteItem.
+ * In that order a crash leaves contacts that have their activity and still exist (deleted on resume, the
+ * activity rewritten), never a contact gone without its activity; a contact already gone with this job's
+ * activity is one this job deleted before a restart, and counts as deleted.
+ */
 async function runDelete(context: JobContext): Promise<JobOutcome> {
   const params = context.params as DeleteParams;
   const { tenant, id: jobId } = context.job;
   const now = new Date().toISOString();
   const store = useStore();
-  return work(context, params.query, async (contact, id, ours) => {
-    // Gone, with this job's activity written: deleted by this job before a restart.
-    if (!contact) return ours.has(activityIdFor(jobId, id)) ? null : GONE;
-    const result = await store.transaction
-      .write(({ contact: contacts, activityLog }) => [
-        contacts.delete({ tenant, id }).commit(),
-        activityLog
-          .put({
-            tenant,
-            id: activityIdFor(jobId, id),
-            type: "System",
-            title: "Contact Deleted",
-            body: `${contact.firstName} ${contact.lastName} was deleted by ${params.by} (bulk delete).`,
-            activityLogContactId: id,
-            agent: params.by,
-            timestamp: now,
-            metaData: { job: jobId },
-          })
-          .commit(),
-      ])
-      .go();
-    return written(result);
+  return work(context, params.query, async (chunk, ours) => {
+    const outcome = new Map<string, string | null>();
+    const present: { id: string; contact: ContactItem }[] = [];
+    for (const { id, contact } of chunk) {
+      if (contact) present.push({ id, contact });
+      else outcome.set(id, ours.has(activityIdFor(jobId, id)) ? null : GONE);
+    }
+    await putActivities(
+      present.map(({ id, contact }) => ({
+        tenant,
+        id: activityIdFor(jobId, id),
+        type: "System" as const,
+        title: "Contact Deleted",
+        body: `${contact.firstName} ${contact.lastName} was deleted by ${params.by} (bulk delete).`,
+        activityLogContactId: id,
+        agent: params.by,
+        timestamp: now,
+        metaData: { job: jobId },
+      })),
+    );
+    let keys = present.map(({ id }) => ({ tenant, id }));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt === 8) throw new Error("bulk delete: contacts left undeleted after retries");
+      if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 5000));
+      const { unprocessed } = await store.entities.contact.delete(keys).go({ concurrency: CONCURRENCY });
+      keys = unprocessed.map((k) => ({ tenant, id: k.id }));
+    }
+    for (const { id } of present) outcome.set(id, null);
+    return outcome;
   });
 }
 

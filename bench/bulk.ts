@@ -1,0 +1,139 @@
+/**
+ * Bulk edit and bulk delete figures (issue 12): BENCH_BULK_CONTACTS matched contacts (100,000 by default)
+ * changed by the bulkEdit job, then deleted by the bulkDelete job, on DynamoDB Local (in memory) with the
+ * embedded search index, run by the same JobRunner the embedded runtime and the AWS worker use. Printed next
+ * to a baseline measured in the same run: raw BatchWriteItem of the same number of items (a contact and its
+ * activity per contact) with the same number of requests in flight as the job keeps transactions in flight.
+ * Nothing is asserted.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { withActor } from "../packages/core/src/actor/index.ts";
+import { BULK_DELETE_KIND, BULK_EDIT_KIND, CONCURRENCY } from "../packages/core/src/bulk-edit/index.ts";
+import { type Env, provideEnv } from "../packages/core/src/env.ts";
+import { registerJobKinds } from "../packages/core/src/job/kinds.ts";
+import { JobRunner } from "../packages/core/src/job/runner.ts";
+import { createJob, readJob } from "../packages/core/src/job/store.ts";
+import { contactDoc } from "../packages/core/src/search/indexer.ts";
+import { createDynamoClient } from "../packages/core/src/store/client.ts";
+import type { CreateContactItem } from "../packages/core/src/store/entities.ts";
+import { createService } from "../packages/core/src/store/entities.ts";
+import { directoryBlobs } from "../packages/local/src/blobs.ts";
+import { startDynamo } from "../packages/local/src/dynamo.ts";
+import { REGION } from "../packages/local/src/dynamo-key.ts";
+import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
+import { ensureTable } from "../packages/local/src/table.ts";
+
+const TENANT = "bench-bulk";
+const N = Number(process.env.BENCH_BULK_CONTACTS ?? 100_000);
+const SOURCE = "bench-bulk";
+
+async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-bulk-"));
+const dynamo = await startDynamo({});
+try {
+  const { endpoint, credentials } = dynamo;
+  const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
+  await ensureTable(raw, "reachcx");
+  raw.destroy();
+  const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
+  const search = sqliteSearch(join(dir, "search.db"));
+  const blobs = directoryBlobs({ dir: join(dir, "blobs"), secret: new Uint8Array(32) });
+  provideEnv({ mode: "embedded", store, search, blobs } as unknown as Env);
+  registerJobKinds();
+  await store.entities.tenant.create({ id: TENANT, name: TENANT, apiKey: `k-${TENANT}` }).go();
+  await store.entities.tenantSettings.create({ tenant: TENANT }).go();
+
+  console.log(`\nBulk edit and delete: ${N.toLocaleString()} matched contacts (DynamoDB Local in memory)`);
+  const seeded = performance.now();
+  const now = new Date().toISOString();
+  const items: CreateContactItem[] = Array.from({ length: N }, (_, i) => ({
+    tenant: TENANT,
+    id: randomUUID(),
+    firstName: "Bench",
+    lastName: `Person${i}`,
+    phone: `303${String(i).padStart(7, "0")}`,
+    source: SOURCE,
+    status: "Active",
+    dateCreated: now,
+  }));
+  for (let i = 0; i < items.length; i += 5000) {
+    const chunk = items.slice(i, i + 5000);
+    await store.entities.contact.put(chunk).go({ concurrency: 8 });
+    await search.upsert(
+      "contact",
+      chunk.map((c) =>
+        contactDoc({ ...c, timeZone: "Mountain", createdAt: now, updatedAt: now } as Record<string, unknown>),
+      ),
+    );
+  }
+  console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+
+  // Baseline: BatchWriteItem of 2 items a contact (the contact and an activity), CONCURRENCY requests in flight.
+  const baseN = Math.min(N, 20_000);
+  const baseItems = Array.from({ length: baseN * 2 }, (_, i) => ({
+    pk: `$reachcx#tenant_bench-base`,
+    sk: `$activitylog_1#id_${i}`,
+    tenant: "bench-base",
+    id: String(i),
+    type: "System",
+    title: "Contact Updated",
+    body: "City set to Bench by bench (bulk edit).",
+    activityLogContactId: String(i >> 1),
+    timestamp: now,
+  }));
+  const batches: BatchWriteCommandInput[] = [];
+  for (let i = 0; i < baseItems.length; i += 25)
+    batches.push({
+      RequestItems: { reachcx: baseItems.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+    });
+  const baseStarted = performance.now();
+  await pool(batches, CONCURRENCY, async (batch) => {
+    let pending = batch.RequestItems;
+    while (pending && Object.keys(pending).length > 0)
+      pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
+        .UnprocessedItems;
+  });
+  const baseRate = baseN / ((performance.now() - baseStarted) / 1000);
+  console.log(
+    `  baseline: BatchWriteItem, 2 items a contact, ${CONCURRENCY} in flight: ${Math.round(baseRate).toLocaleString()} contacts/s`,
+  );
+
+  const query = {
+    type: "group" as const,
+    combinator: "and" as const,
+    not: false,
+    rules: [{ type: "rule" as const, field: "source", operator: "eq" as const, value: SOURCE }],
+  };
+  for (const [kind, params, label] of [
+    [BULK_EDIT_KIND, { query, field: "city", value: "Bench", by: "bench" }, "bulk update"],
+    [BULK_DELETE_KIND, { query, by: "bench" }, "bulk delete"],
+  ] as const) {
+    const job = await withActor({ type: "system", tenant: TENANT }, () =>
+      createJob({ tenant: TENANT, kind, params, createdBy: "bench" }),
+    );
+    const started = performance.now();
+    const state = await new JobRunner({ owner: `bench-${kind}` }).runOne({ tenant: TENANT, id: job.id });
+    const seconds = (performance.now() - started) / 1000;
+    const done = await readJob(TENANT, job.id);
+    const rate = (done?.counters.successful ?? 0) / seconds;
+    console.log(
+      `  ${label}: ${state}${done?.state === "failed" ? ` (${done.message})` : ""}, ${JSON.stringify(done?.counters)} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / baseRate).toFixed(2)} of the baseline; snapshot included)`,
+    );
+  }
+  search.close();
+} finally {
+  await dynamo.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
