@@ -22,13 +22,13 @@ async function newPage(): Promise<Page> {
 describe("the signed-in shell", () => {
   it("signs in, shows the shell for the rights and licences, switches modules and signs out", async () => {
     const page = await newPage();
-    await page.goto(url("/campaigns"));
+    await page.goto(url("/dashboard"));
     await page.waitForURL(/\/sign-in\?redirect=/);
 
     await signInThroughUi(page, "admin@acme.example");
-    await page.waitForURL(/\/campaigns$/);
+    await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => page.getByTestId("app-title").textContent()).toBe("ReachCX");
-    await expect.poll(() => page.getByRole("heading", { name: "Campaigns" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Visualizations/Reports" }).count()).toBe(1);
     expect(await page.getByText("This screen is not built yet.").count()).toBe(1);
 
     const drawer = page.getByTestId("nav-drawer");
@@ -43,11 +43,11 @@ describe("the signed-in shell", () => {
     // Help Documentation opens the pdf named after the path, and the build made it.
     await page.getByTestId("help-menu").click();
     const help = page.getByRole("menuitem", { name: "Help Documentation" });
-    expect(await help.getAttribute("href")).toBe("/docs/help/campaigns.pdf");
+    expect(await help.getAttribute("href")).toBe("/docs/help/dashboard.pdf");
     expect(await page.getByRole("menuitem", { name: "Contact Support" }).getAttribute("href")).toMatch(
       /^mailto:/,
     );
-    const pdf = await fetch(url("/docs/help/campaigns.pdf"));
+    const pdf = await fetch(url("/docs/help/dashboard.pdf"));
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     await page.keyboard.press("Escape");
