@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "../../packages/core/src/actor/index.ts";
+import { Campaign, CampaignPage } from "../../packages/core/src/campaign/api.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
@@ -119,6 +120,15 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/segments": Segment,
   "GET /api/segments/{id}": Segment,
   "PUT /api/segments/{id}": Segment,
+  "GET /api/campaigns": CampaignPage,
+  "POST /api/campaigns": Campaign,
+  "GET /api/campaigns/{id}": Campaign,
+  "PUT /api/campaigns/{id}": Campaign,
+  "POST /api/cache/create": Campaign,
+  "POST /api/cache/pause/{campaignId}/{skillId}": Campaign,
+  "POST /api/cache/restart/{campaignId}/{skillId}": Campaign,
+  "DELETE /api/cache/delete/{campaignId}/{skillId}": Campaign,
+  "POST /api/cache/reset/{campaignId}": Campaign,
   "GET /api/profiles": ProfilePage,
   "POST /api/profiles": Profile,
   "GET /api/profiles/{id}": Profile,
@@ -356,6 +366,67 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "PUT /api/segments/{id}",
       await call(path, { method: "PUT", session: tenant, body: { ...body, sort: null } }),
+    );
+  });
+
+  it("campaigns: create, list, get, save, start, pause, reset, restart, end", async () => {
+    const profile = await call("/api/profiles", {
+      method: "POST",
+      session: tenant,
+      body: { name: "Shape Campaign Profile" },
+    });
+    const segment = await call("/api/segments", {
+      method: "POST",
+      session: tenant,
+      body: {
+        name: "Shape Campaign Segment",
+        query: {
+          type: "group",
+          combinator: "and",
+          not: false,
+          rules: [{ type: "rule", field: "state", operator: "eq", value: "TX" }],
+        },
+      },
+    });
+    const body = {
+      name: "Shape Campaign",
+      skillId: 9301,
+      skillName: "Shape Skill",
+      campaignProfileId: profile.json.id,
+      expireDate: new Date(Date.now() + 86_400_000).toISOString(),
+      segments: [{ segmentId: segment.json.id, segmentRatio: 2 }],
+    };
+    const created = expectAnswer(
+      "POST /api/campaigns",
+      await call("/api/campaigns", { method: "POST", session: tenant, body }),
+    );
+    expectAnswer("GET /api/campaigns", await call("/api/campaigns?limit=1", { session: tenant }));
+    const path = `/api/campaigns/${created.id}`;
+    expectAnswer("GET /api/campaigns/{id}", await call(path, { session: tenant }));
+    expectAnswer(
+      "PUT /api/campaigns/{id}",
+      await call(path, { method: "PUT", session: tenant, body: { ...body, static: true } }),
+    );
+    const id = created.id;
+    expectAnswer(
+      "POST /api/cache/create",
+      await call("/api/cache/create", { method: "POST", session: tenant, body: { campaignId: id } }),
+    );
+    expectAnswer(
+      "POST /api/cache/pause/{campaignId}/{skillId}",
+      await call(`/api/cache/pause/${id}/9301`, { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "POST /api/cache/reset/{campaignId}",
+      await call(`/api/cache/reset/${id}`, { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "POST /api/cache/restart/{campaignId}/{skillId}",
+      await call(`/api/cache/restart/${id}/9301`, { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "DELETE /api/cache/delete/{campaignId}/{skillId}",
+      await call(`/api/cache/delete/${id}/9301`, { method: "DELETE", session: tenant }),
     );
   });
 
