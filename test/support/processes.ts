@@ -5,7 +5,10 @@ import { readdirSync, readFileSync } from "node:fs";
  * Starts `npm start`'s entry point and resolves once the banner shows its URL. Detached, it leads its own
  * process group (DynamoDB Local's guard leads another), so the test can kill the whole group.
  */
-export function startServing(env: Record<string, string>, options: { detached?: boolean } = {}) {
+export function startServing(
+  env: Record<string, string>,
+  options: { detached?: boolean; timeoutMs?: number } = {},
+) {
   const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
     env: { ...process.env, LOG_LEVEL: "error", PORT: "0", ...env },
     detached: options.detached ?? false,
@@ -23,7 +26,7 @@ export function startServing(env: Record<string, string>, options: { detached?: 
     output: () => string;
     stop: () => Promise<number | null>;
   }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), 40_000);
+    const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), options.timeoutMs ?? 40_000);
     child.stdout.on("data", (d) => {
       stdout += d;
       const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
