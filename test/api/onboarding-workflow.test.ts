@@ -277,6 +277,22 @@ describe("onboarding workflow in the local runner", () => {
     expect((await as(() => getFees(vendor.id))).items[0]?.id).toBe(saved.id);
   });
 
+  it("starts one execution of two concurrent starts", async () => {
+    const vendor = await newVendor("double-start");
+    const results = await Promise.allSettled([
+      as(() => startOnboarding(vendor.id)),
+      as(() => startOnboarding(vendor.id)),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(String(refused.reason)).toContain("The onboarding of this vendor is already running.");
+    const after = await as(() => getVendor(vendor.id));
+    expect(after.workflow.waitingFor).toBe("AwaitPricing");
+    expect(merchant.applications.size).toBeGreaterThan(0);
+    const opened = [...merchant.applications.values()].filter((a) => a.externalId === vendor.id);
+    expect(opened).toHaveLength(1);
+  });
+
   it("refuses a task token completed twice", async () => {
     const vendor = await newVendor("twice");
     const started = await as(() => startOnboarding(vendor.id));

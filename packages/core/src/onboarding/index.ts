@@ -303,11 +303,30 @@ export async function startOnboarding(vendorId: string): Promise<Vendor> {
       { path: "contactEmail", message: "Please enter the merchant's contact email" },
     ]);
   const resumeAt = vendor.lastError ? resumePoint(vendor.lastError.step) : "CreateApplication";
-  const { executionArn } = await useWorkflows().start("onboarding", {
-    vendorId,
-    tenant: useTenant(),
-    resumeAt,
-  });
+  // Claim the vendor first, conditional on the execution read above: of two clicks (or two tabs) only
+  // one starts an execution, the other is told it is running.
+  const claim = `starting:${randomUUID()}`;
+  await useStore()
+    .entities.vendor.patch({ id: vendorId })
+    .set({ executionArn: claim })
+    .where((a, op) =>
+      vendor.executionArn ? op.eq(a.executionArn, vendor.executionArn) : op.notExists(a.executionArn),
+    )
+    .go()
+    .catch((err: unknown) => {
+      throw conditionFailed(err) ? new VisibleError("conflict", "vendor.running", ONBOARDING_RUNNING) : err;
+    });
+  let executionArn: string;
+  try {
+    ({ executionArn } = await useWorkflows().start("onboarding", {
+      vendorId,
+      tenant: useTenant(),
+      resumeAt,
+    }));
+  } catch (err) {
+    await patchVendor(vendorId, { executionArn: vendor.executionArn });
+    throw err;
+  }
   await patchVendor(vendorId, { executionArn, lastError: undefined, step: resumeAt });
   return getVendor(await settle(vendorId, (v) => Boolean(v.waitingFor)));
 }
