@@ -19,11 +19,11 @@ import { call, newTenant, type Session, testStore } from "../support/api.ts";
  */
 
 let tenant: Session & { email: string };
-let dir: string;
 let ids: string[];
 const store = await testStore();
+const dir = mkdtempSync(join(tmpdir(), "bulk-resume-"));
 const blobs = directoryBlobs({
-  dir: (dir = mkdtempSync(join(tmpdir(), "bulk-resume-"))),
+  dir,
   secret: new Uint8Array(32),
 });
 const query = { type: "group", combinator: "and", not: false, rules: [] };
@@ -140,6 +140,18 @@ describe("a bulk job resumed after its worker died", () => {
       expect(mine).toHaveLength(1);
       expect(mine[0]?.title).toBe("Contact Updated");
     }
+  }, 60_000);
+
+  it("a cancel asked for while it ran stops it at its next batch, keeping what it did", async () => {
+    const id = await leftBehind(BULK_EDIT_KIND, { field: "city", value: "Cancelled" }, 0);
+    await store.entities.job.patch({ tenant: tenant.tenant, id }).set({ cancelRequested: true }).go();
+    expect(await run(id)).toBe("cancelled");
+    expect((await readJob(tenant.tenant, id))?.counters).toEqual({ successful: 0, error: 0 });
+    for (const contact of ids)
+      expect(
+        (await store.entities.contact.get({ tenant: tenant.tenant, id: contact }).go()).data?.city,
+      ).not.toBe("Cancelled");
+    expect(await blobs.exists(`${tenant.tenant}/jobs/${id}.ids`)).toBe(false);
   }, 60_000);
 
   it("a resumed delete counts a contact it deleted before the crash as deleted, not as an error", async () => {

@@ -282,6 +282,7 @@ async function work(context: JobContext, query: Node, apply: Apply): Promise<Job
   while (state.next < ids.length) {
     if (context.cancelled()) {
       const reportKey = await writeReport(tenant, jobId, state);
+      await useEnv().blobs.delete(state.snapshot);
       return { state: "cancelled", counters: counters(), ...(reportKey ? { reportKey } : {}) };
     }
     if (context.stopping()) {
