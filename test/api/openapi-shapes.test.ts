@@ -54,6 +54,7 @@ import {
   RestConnectionPage,
   RestTestLog,
 } from "../../packages/core/src/rest-connection/api.ts";
+import { PullSchedule } from "../../packages/core/src/rest-connection/pull-schedule.ts";
 import { DEFAULT_REST_MAPPING } from "../../packages/core/src/rest-connection/schema.ts";
 import { LICENSES } from "../../packages/core/src/rights/index.ts";
 import { Segment, SegmentPage } from "../../packages/core/src/segment/api.ts";
@@ -144,6 +145,9 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/rest-connections/test": RestTestLog,
   "GET /api/rest-connections/{id}": RestConnection,
   "PUT /api/rest-connections/{id}": RestConnection,
+  "POST /api/rest-connections/{id}/run": Job,
+  "GET /api/rest-connections/{id}/schedule": PullSchedule,
+  "PUT /api/rest-connections/{id}/schedule": PullSchedule,
   "GET /api/sftp-imports": SftpImportPage,
   "POST /api/sftp-imports/{id}/poll": Job,
   "GET /api/sftp-imports/{id}/files": SftpProcessedFiles,
@@ -513,6 +517,24 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "PUT /api/rest-connections/{id}",
       await call(path, { method: "PUT", session: tenant, body: { ...body, auth: created.auth } }),
+    );
+    expectAnswer(
+      "GET /api/rest-connections/{id}/schedule",
+      await call(`${path}/schedule`, { session: tenant }),
+    );
+    expectAnswer(
+      "PUT /api/rest-connections/{id}/schedule",
+      await call(`${path}/schedule`, { method: "PUT", session: tenant, body: { everyMinutes: 1440 } }),
+    );
+    // Run now takes an enabled connection (this one is disabled): the pull's 202 answer is the job.
+    const runnable = await call("/api/rest-connections", {
+      method: "POST",
+      session: tenant,
+      body: { ...body, name: "Shape Run", enabled: true },
+    });
+    expectAnswer(
+      "POST /api/rest-connections/{id}/run",
+      await call(`/api/rest-connections/${runnable.json.id}/run`, { method: "POST", session: tenant }),
     );
     // The instance's own API is refused by the outbound policy: an entry with its error, no request sent.
     expectAnswer(

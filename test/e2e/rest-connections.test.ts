@@ -7,8 +7,11 @@ import {
   REQUIRED_TARGETS_MESSAGE,
   SALESFORCE_TEST_MESSAGE,
 } from "../../packages/core/src/rest-connection/schema.ts";
-import { DELETED_MESSAGE } from "../../packages/web/src/features/rest-connections/toast.ts";
-import { call, newTenant, signIn } from "../support/api.ts";
+import {
+  DELETED_MESSAGE,
+  RUN_STARTED_MESSAGE,
+} from "../../packages/web/src/features/rest-connections/toast.ts";
+import { call, newTenant, signIn, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
 import { type Endpoints, startEndpoints } from "../support/rest-endpoints.ts";
@@ -126,6 +129,23 @@ describe("REST connections", () => {
     const session = await signIn(tenant.email, tenant.password);
     const listed = await call("/api/rest-connections", { session });
     expect(listed.json.items.map((c: { name: string }) => c.name)).toEqual(["Leads API"]);
+
+    // Run now pulls the endpoint's contacts as a job (issue 12): the toast, then the job's counts.
+    await row.getByRole("button", { name: "Run Leads API now" }).click();
+    await expect.poll(() => page.getByText(RUN_STARTED_MESSAGE).count()).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const { data: jobs } = await (await testStore()).entities.job.query
+            .byCreated({ tenant: tenant.tenant })
+            .go();
+          const pull = jobs.find((j) => j.kind === "restPull");
+          return pull?.state === "done" ? pull.counters : pull?.state;
+        },
+        { timeout: 30_000 },
+      )
+      // The mapping reads the cell from `mobile`, which /ok's contacts lack: both are rejected (no phone).
+      .toMatchObject({ read: 2, imported: 0, rejected: 2 });
   }, 120_000);
 
   it("orders the list by Date Created both ways, keeps the order in the URL, and deletes after 'Are you sure?'", async () => {
@@ -148,6 +168,8 @@ describe("REST connections", () => {
     const names = () => table.locator("tbody tr td:first-child").allTextContents();
     await expect.poll(names).toEqual(["Gamma", "Beta", "Alpha"]);
     expect(await table.getByRole("row", { name: /Beta/ }).getByText("No", { exact: true }).count()).toBe(1);
+    // A disabled connection cannot be run.
+    expect(await page.getByRole("button", { name: "Run Beta now" }).isDisabled()).toBe(true);
 
     await page.getByRole("button", { name: "Date Created" }).click();
     await page.waitForURL(/order=asc/);

@@ -35,6 +35,15 @@ describe("tenant isolation: REST connections", () => {
     expect(foreign.detail.replace(conn.id, "X")).toBe(missing.detail.replace("does-not-exist", "X"));
     expectProblem(await call(path, { method: "PUT", body: { ...body, name: "Hacked" }, session: b }), 404);
     expectProblem(await call(path, { method: "DELETE", session: b }), 404);
+    // Nor run it (a pull with A's token into B's contacts), nor read or set its schedule.
+    const sent = remote.count();
+    expectProblem(await call(`${path}/run`, { method: "POST", session: b }), 404);
+    expect(remote.count()).toBe(sent);
+    expectProblem(await call(`${path}/schedule`, { session: b }), 404);
+    expectProblem(
+      await call(`${path}/schedule`, { method: "PUT", body: { everyMinutes: 15 }, session: b }),
+      404,
+    );
 
     // B names A's connection to have its masked token filled in: refused before any request is sent.
     const before = remote.count();

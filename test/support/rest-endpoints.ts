@@ -8,8 +8,19 @@ export interface Received {
   headers: IncomingHttpHeaders;
 }
 
+/** A person of the paged endpoints: what a CRM's contact API answers. */
+export type Person = Record<string, unknown>;
+
 export interface Endpoints {
   url: string;
+  /**
+   * The people the paged endpoints answer, two a page: /paged?page=N (page numbers), /linked?offset=N (a
+   * `links.next` URL in the body), /link-header?offset=N (an RFC 8288 Link header, the list at
+   * `data.people`), /fail-second (page 1, then a 500), /elsewhere (a next link to another site).
+   */
+  people: Person[];
+  /** The requests received, oldest first. */
+  all(): Received[];
   /** The last request received, and how many came in all. */
   last(): Received | undefined;
   count(): number;
@@ -43,11 +54,42 @@ function stream(res: ServerResponse, total: number) {
  */
 export async function startEndpoints(): Promise<Endpoints> {
   const received: Received[] = [];
+  const people: Person[] = [];
+  const json = (res: ServerResponse, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(200, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
   const server = createServer((req, res) => {
     received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
     req.resume();
-    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const url = new URL(req.url ?? "/", "http://x");
+    const path = url.pathname;
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const page = Number(url.searchParams.get("page") ?? 1);
     switch (path) {
+      case "/paged":
+        return json(res, { contacts: people.slice((page - 1) * 2, page * 2) });
+      case "/linked":
+        return json(res, {
+          contacts: people.slice(offset, offset + 2),
+          links: { next: offset + 2 < people.length ? `/linked?offset=${offset + 2}` : null },
+        });
+      case "/link-header": {
+        const more = offset + 2 < people.length;
+        return json(
+          res,
+          { data: { people: people.slice(offset, offset + 2) } },
+          more ? { link: `</link-header?offset=${offset + 2}>; rel="next"` } : {},
+        );
+      }
+      case "/fail-second":
+        if (offset > 0) {
+          res.writeHead(500, { "content-type": "text/plain" });
+          return void res.end("page two exploded");
+        }
+        return json(res, { contacts: people.slice(0, 2), next: "/fail-second?offset=2" });
+      case "/elsewhere":
+        return json(res, { contacts: people.slice(0, 2), next: "http://other.example/contacts?offset=2" });
       case "/ok":
         res.writeHead(200, { "content-type": "application/json" });
         return void res.end(JSON.stringify({ contacts: CONTACTS, next: null }));
@@ -73,6 +115,8 @@ export async function startEndpoints(): Promise<Endpoints> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    people,
+    all: () => [...received],
     last: () => received.at(-1),
     count: () => received.length,
     close: () =>

@@ -296,7 +296,7 @@ async function assembleReport(job: JobItem, state: ImportCheckpoint, counters: C
 }
 
 /** The notice to the person who started the import (spec 003 §4: processed -> email notice). */
-async function importFinished(job: JobItem) {
+export async function importFinished(job: JobItem) {
   const params = JSON.parse(job.params) as ImportParams;
   const to = params.notify ?? [job.createdBy];
   if (to.length === 0 || !to.every((address) => /^[^\s@]+@[^\s@]+$/.test(address))) return;

@@ -8,10 +8,20 @@ import type { ContactItem, CreateContactItem } from "../store/entities.ts";
 /** One valid row, ready to be written. */
 export interface ImportRow {
   row: number;
+  /** "" for a row matched otherwise (a REST pull without externalId, matched by phone: `key`). */
   externalId: string;
   contact: ContactInput;
   custom: CustomFieldValues;
+  /**
+   * Rows without externalId: what identifies the contact instead (`phone:{number}`), from which a new
+   * contact's id derives, and the id of the contact the caller already matched, if any.
+   */
+  key?: string;
+  matchedId?: string;
 }
+
+/** What a row is matched on within the write: its externalId, else its key. */
+const rowKey = (row: ImportRow) => row.externalId || (row.key as string);
 
 /** Reads in flight while finding existing contacts; batch writes in flight. */
 const READ_CONCURRENCY = 16;
@@ -42,16 +52,30 @@ async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Pro
 async function findExisting(tenant: string, rows: readonly ImportRow[]) {
   const store = useStore();
   const found = new Map<string, ContactItem>();
-  let keys = rows.map((r) => ({ tenant, id: importedContactId(tenant, r.externalId) }));
+  // The import's own id of each row, and the contact a caller matched itself; a row's key finds either.
+  const wanted = new Map<string, string>();
+  const matched = new Set<string>();
+  for (const r of rows) {
+    wanted.set(importedContactId(tenant, rowKey(r)), rowKey(r));
+    if (r.matchedId) {
+      wanted.set(r.matchedId, rowKey(r));
+      matched.add(r.matchedId);
+    }
+  }
+  let keys = [...wanted.keys()].map((id) => ({ tenant, id }));
   for (let attempt = 0; keys.length > 0; attempt++) {
     if (attempt === ATTEMPTS) throw new Error("import: contacts left unread after retries");
     const { data, unprocessed } = await store.entities.contact.get(keys).go({ concurrency: 4 });
-    for (const item of data) if (item.externalId) found.set(item.externalId, item);
+    for (const item of data) {
+      const key = wanted.get(item.id);
+      // A contact the caller matched wins over one the import made itself for the same key.
+      if (key && (!found.has(key) || matched.has(item.id))) found.set(key, item);
+    }
     keys = unprocessed.map((k) => ({ tenant, id: k.id }));
     if (keys.length > 0) await sleep(50 * 2 ** attempt);
   }
   // Contacts made another way (the API, an older import) carry a random id: the upsert index finds them.
-  const rest = rows.filter((r) => !found.has(r.externalId));
+  const rest = rows.filter((r) => r.externalId && !found.has(r.externalId));
   await pool(rest, READ_CONCURRENCY, async (r) => {
     const { data } = await store.entities.contact.query
       .byExternalId({ externalKey: `${tenant}#${r.externalId}` })
@@ -70,7 +94,7 @@ function setBy(row: ImportRow) {
 /**
  * Creates or updates the contact of each row, matched by externalId within the tenant, with BatchWriteItem
  * (25 a request, WRITE_CONCURRENCY in flight, unprocessed items written again with growing pauses). The
- * rows' externalIds must be distinct. Existing contacts keep what the row does not set, and their
+ * rows' externalIds (or keys) must be distinct. Existing contacts keep what the row does not set, and their
  * creation time. Answers how many were created and how many updated.
  */
 export async function upsertRows(
@@ -84,8 +108,11 @@ export async function upsertRows(
   const now = new Date().toISOString();
   const keepCreated = new Map<string, string>();
   const items: CreateContactItem[] = rows.map((row) => {
-    const before = existing.get(row.externalId);
-    const externalKey = `${tenant}#${row.externalId}`;
+    const before = existing.get(rowKey(row));
+    // A row without externalId leaves the contact's own (if any) as it is.
+    const external = row.externalId
+      ? { externalId: row.externalId, externalKey: `${tenant}#${row.externalId}` }
+      : {};
     if (before) {
       keepCreated.set(before.id, before.createdAt);
       const custom = { ...(before.customFields ?? {}), ...row.custom };
@@ -93,8 +120,7 @@ export async function upsertRows(
       return {
         ...kept,
         ...setBy(row),
-        externalId: row.externalId,
-        externalKey,
+        ...external,
         ...(Object.keys(custom).length > 0 ? { customFields: custom } : {}),
         updatedBy,
       } as CreateContactItem;
@@ -102,9 +128,8 @@ export async function upsertRows(
     return {
       ...setBy(row),
       tenant,
-      id: importedContactId(tenant, row.externalId),
-      externalId: row.externalId,
-      externalKey,
+      id: importedContactId(tenant, rowKey(row)),
+      ...external,
       ...(Object.keys(row.custom).length > 0 ? { customFields: row.custom } : {}),
       dateCreated: now,
       updatedBy,

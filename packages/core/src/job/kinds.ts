@@ -1,5 +1,6 @@
 import { registerBulkEditJobs } from "../bulk-edit/index.ts";
 import { registerImportJob } from "../import/job.ts";
+import { registerRestPullJob } from "../rest-connection/pull.ts";
 import { registerSftpPollJob } from "../sftp/poll.ts";
 
 /**
@@ -11,4 +12,5 @@ export function registerJobKinds() {
   registerImportJob();
   registerBulkEditJobs();
   registerSftpPollJob();
+  registerRestPullJob();
 }

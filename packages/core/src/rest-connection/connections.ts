@@ -3,6 +3,8 @@ import { useTenant } from "../actor/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import { type FieldError, VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, storePage } from "../paging.ts";
+import { useScheduler } from "../scheduler/index.ts";
+import { scheduleName } from "../scheduler/port.ts";
 import { isMask, MASK } from "../secrets/index.ts";
 import type { RestConnectionItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
@@ -198,7 +200,9 @@ export async function updateRestConnection(id: string, input: RestConnectionInpu
 
 export async function deleteRestConnection(id: string) {
   const tenant = useTenant();
-  await getItem(id);
+  const item = await getItem(id);
+  // Its pull schedule goes first (pull-schedule.ts), so no firing finds a connection half deleted.
+  if (item.pullEveryMinutes) await useScheduler().delete(scheduleName("rest", id));
   await useStore().entities.restConnection.delete({ tenant, id }).go();
 }
 

@@ -115,6 +115,10 @@ export const API_ACCESS = {
   "GET /api/rest-connections/{id}": "configuration",
   "PUT /api/rest-connections/{id}": "configuration",
   "DELETE /api/rest-connections/{id}": "configuration",
+  /** 'Run now' and the optional pull schedule of the REST connections screen. */
+  "POST /api/rest-connections/{id}/run": "configuration",
+  "GET /api/rest-connections/{id}/schedule": "configuration",
+  "PUT /api/rest-connections/{id}/schedule": "configuration",
   "GET /api/sftp-imports": "configuration",
   "POST /api/sftp-imports": "configuration",
   "GET /api/sftp-imports/{id}": "configuration",

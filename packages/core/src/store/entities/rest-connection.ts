@@ -53,6 +53,8 @@ export const RestConnectionEntity = new Entity({
       },
     },
     enabled: { type: "boolean", required: true },
+    /** How often its schedule pulls, in minutes; absent: pulled only with 'Run now' (core/rest-connection/pull-schedule.ts). */
+    pullEveryMinutes: { type: "number" },
     listPath: { type: "string", required: true },
     /** Which answer field fills which contact field, in the editor's order. */
     mapping: {

@@ -1,3 +1,4 @@
+import { Job } from "@reachcx/core/job/index";
 import {
   RestConnection,
   RestConnectionIdParam,
@@ -15,6 +16,13 @@ import {
   testRestRequest,
   updateRestConnection,
 } from "@reachcx/core/rest-connection/index";
+import { runRestConnection } from "@reachcx/core/rest-connection/pull";
+import {
+  getPullSchedule,
+  PullSchedule,
+  PullScheduleInput,
+  setPullSchedule,
+} from "@reachcx/core/rest-connection/pull-schedule";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AuthVars } from "../auth.ts";
@@ -95,4 +103,43 @@ export const restConnections = new Hono<AuthVars>()
       await deleteRestConnection(c.req.valid("param").id);
       return c.body(null, 204);
     },
+  )
+  .post(
+    "/:id/run",
+    describeRoute({
+      tags,
+      summary: "Run now: pull the connection's contacts (all its pages) as a job",
+      responses: {
+        202: jsonAnswer("The pull job, queued; follow it at /api/jobs/{id}", Job),
+        404: { description: "Not found" },
+        409: { description: "The connection is disabled, or a pull of it is already queued or running" },
+        429: { description: "The tenant already has 5 jobs queued or running" },
+      },
+    }),
+    valid("param", RestConnectionIdParam),
+    async (c) => c.json(await runRestConnection(c.req.valid("param").id), 202),
+  )
+  .get(
+    "/:id/schedule",
+    describeRoute({
+      tags,
+      summary: "How often the connection is pulled on its own (null: only with Run now)",
+      responses: { 200: jsonAnswer("The pull schedule", PullSchedule), 404: { description: "Not found" } },
+    }),
+    valid("param", RestConnectionIdParam),
+    async (c) => c.json(await getPullSchedule(c.req.valid("param").id), 200),
+  )
+  .put(
+    "/:id/schedule",
+    describeRoute({
+      tags,
+      summary: "Pull the connection every 15, 30, 60, 120, 240, 360, 720 or 1440 minutes, or never (null)",
+      responses: {
+        200: jsonAnswer("The pull schedule as set", PullSchedule),
+        404: { description: "Not found" },
+      },
+    }),
+    valid("param", RestConnectionIdParam),
+    valid("json", PullScheduleInput),
+    async (c) => c.json(await setPullSchedule(c.req.valid("param").id, c.req.valid("json")), 200),
   );

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Button,
   Group,
   Loader,
@@ -10,7 +11,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCheck, IconChevronDown, IconChevronUp } from "@tabler/icons-react";
+import { IconCheck, IconChevronDown, IconChevronUp, IconPlayerPlay } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { displayLocale } from "../../lib/format.ts";
@@ -21,10 +22,11 @@ import {
   type RestConnectionRow,
   restConnectionKeys,
   restConnectionListQuery,
+  runRestConnection,
 } from "./api.ts";
 import { orderOf, REST_CONNECTION_PAGE_SIZE } from "./listSearch.ts";
 import { forgetLogs } from "./logs.ts";
-import { DELETED_MESSAGE, toast } from "./toast.ts";
+import { DELETED_MESSAGE, RUN_STARTED_MESSAGE, toast } from "./toast.ts";
 
 const route = getRouteApi("/shell/gate/config/rest-connections");
 
@@ -60,6 +62,13 @@ export function RestConnectionList() {
       toast("green", DELETED_MESSAGE);
       void queryClient.invalidateQueries({ queryKey: restConnectionKeys.all });
     },
+    onError: (err) => toast("red", (err as Error).message),
+  });
+
+  // Run now (issue 12): the pull runs as a job; its progress and report are in Jobs.
+  const run = useMutation({
+    mutationFn: runRestConnection,
+    onSuccess: () => toast("green", RUN_STARTED_MESSAGE),
     onError: (err) => toast("red", (err as Error).message),
   });
 
@@ -118,7 +127,22 @@ export function RestConnectionList() {
               </Table.Td>
               <Table.Td>{formatDate(row.createdAt)}</Table.Td>
               <Table.Td>
-                <RowActions name={row.name} onEdit={() => open(row)} onDelete={() => confirmDelete(row)} />
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="green"
+                    aria-label={`Run ${row.name} now`}
+                    title={row.enabled ? "Run now" : "Enable the connection to run it"}
+                    disabled={!row.enabled || (run.isPending && run.variables === row.id)}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      run.mutate(row.id);
+                    }}
+                  >
+                    <IconPlayerPlay size={16} />
+                  </ActionIcon>
+                  <RowActions name={row.name} onEdit={() => open(row)} onDelete={() => confirmDelete(row)} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -43,3 +43,7 @@ export const deleteRestConnection = (id: string) =>
 export const testRestConnection = (json: RestTestBody) =>
   unwrap(api["rest-connections"].test.$post({ json }));
 export type RestTestEntry = Awaited<ReturnType<typeof testRestConnection>>;
+
+/** 'Run now': starts the connection's pull as a job (202 with the job). */
+export const runRestConnection = (id: string) =>
+  unwrap(api["rest-connections"][":id"].run.$post({ param: { id } }));
