@@ -24,6 +24,12 @@ describe("merchant onboarding", () => {
     await page.getByRole("heading", { name: "Applications" }).waitFor();
     await expectAccessible(page, { name: "onboarding applications" });
 
+    // An unknown vendor id says so.
+    await page.goto(`${inject("baseUrl")}/admin/onboarding/edit/nobody-${id}`);
+    await page.getByText(`Vendor nobody-${id} does not exist.`).waitFor();
+    await page.goto(`${inject("baseUrl")}/admin/onboarding`);
+    await page.getByRole("heading", { name: "Applications" }).waitFor();
+
     // 1. Initial Information: Next stays disabled while the vendor is 'new'.
     await page.getByRole("link", { name: "+ Merchant" }).click();
     await page.waitForURL(/\/admin\/onboarding\/edit\/new/);
