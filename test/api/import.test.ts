@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, expectProblem, newTenant, type Session, testStore } from "../support/api.ts";
+import { openEvents } from "../support/events.ts";
 import { importFile, jobEnd, newMapping, report, upload } from "../support/imports.ts";
 
 let session: Session & { email: string };
@@ -67,6 +68,27 @@ describe("a CSV import", () => {
 
 const tagged = () => randomUUID().slice(0, 6);
 const HEADER = "ID,FirstName,LastName,Phone,Cell,City,State";
+
+describe("live progress", () => {
+  it("sends the job's writes to the tenant's live feed as entity job, and no slot", async () => {
+    const live = await openEvents(session);
+    try {
+      const tag = tagged();
+      const job = await importFile(
+        session,
+        `live-${tag}.csv`,
+        [HEADER, `lv-${tag},Liv,E,3035550105,,,`].join("\n"),
+        mapping.id,
+      );
+      expect(job.state).toBe("done");
+      const seen = await live.waitFor((e) => e.entity === "job" && e.id === job.id, 10_000);
+      expect(seen).toEqual({ entity: "job", op: "upsert", id: job.id });
+      expect(live.events.some((e) => e.entity === "jobSlot")).toBe(false);
+    } finally {
+      await live.close();
+    }
+  });
+});
 
 describe("importing again", () => {
   it("updates the same contacts instead of adding any (idempotent by externalId), keeping what a row leaves blank", async () => {
