@@ -10,10 +10,11 @@ import {
   NAME_REQUIRED_MESSAGE,
   SAVED_MESSAGE,
 } from "../../packages/core/src/sftp/schema.ts";
-import { call, newTenant } from "../support/api.ts";
+import { POLL_STARTED_MESSAGE } from "../../packages/web/src/features/sftp/toast.ts";
+import { call, newTenant, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { launchBrowser, signInThroughUi } from "../support/browser.ts";
-import { INBOX, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
+import { DROP, INBOX, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -169,5 +170,66 @@ describe("SFTP connections", () => {
     await page.getByText("The SFTP export could not be loaded.").waitFor();
     await expect.poll(() => page.getByText(CHECK_FAILED_MESSAGE).count()).toBeGreaterThan(0);
     await expectAccessible(page, { name: "SFTP export tab, load failed" });
+  });
+
+  it("polls an import now and lists the files it took (issue 12)", async () => {
+    const tenant = await newTenant([]);
+    const mapping = await call("/api/field-mappings", {
+      method: "POST",
+      session: tenant,
+      body: { name: "Drop files", mappings: DEFAULT_MAPPINGS },
+    });
+    const file = `e2e-${Date.now()}.csv`;
+    sftp.dropFiles.set(file, {
+      content: Buffer.from("ID,FirstName,LastName,Phone\ne2e-1,Ada,Lovelace,3035550101\n"),
+      mtime: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const created = await call("/api/sftp-imports", {
+      method: "POST",
+      session: tenant,
+      body: {
+        name: "Partner drop",
+        host: sftp.host,
+        port: sftp.port,
+        username: PASSWORD_USER.username,
+        password: PASSWORD_USER.password,
+        path: DROP,
+        fieldMappingId: mapping.json.id,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const page = await (await browser.newContext()).newPage();
+    await signInThroughUi(page, tenant.email, tenant.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    await page.goto(`${inject("baseUrl")}/config/sftp`);
+    const table = page.getByTestId("sftp-imports-table");
+    await table.getByRole("cell", { name: "Partner drop", exact: true }).waitFor();
+
+    await table.getByRole("button", { name: "Poll Partner drop now" }).click();
+    await expect.poll(() => page.getByText(POLL_STARTED_MESSAGE).count()).toBeGreaterThan(0);
+    // The poll job hands the file to an import job and records it.
+    const store = await testStore();
+    await expect
+      .poll(
+        async () =>
+          (
+            await store.entities.sftpFile.query
+              .byImport({ tenant: tenant.tenant, importId: created.json.id })
+              .go()
+          ).data.length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
+    await table.getByRole("button", { name: "Files of Partner drop" }).click();
+    const dialog = page.getByRole("dialog", { name: "Files taken by Partner drop" });
+    await dialog.waitFor();
+    await dialog.getByRole("cell", { name: file, exact: true }).waitFor();
+    await dialog.getByText("Import job started (see Jobs)").waitFor();
+    await expectAccessible(page, { name: "SFTP files dialog", include: ['[role="dialog"]'] });
+    // The poll's login set Last Test.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => table.getByRole("cell", { name: "Never", exact: true }).count()).toBe(0);
+    sftp.dropFiles.delete(file);
   });
 });

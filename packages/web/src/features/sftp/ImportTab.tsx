@@ -1,5 +1,6 @@
-import { Button, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Button, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { IconFiles, IconRefresh } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -9,13 +10,15 @@ import { EmptyRow, RowActions } from "../../lib/RecordRows.tsx";
 import {
   deleteSftpImport,
   mappingChoicesQuery,
+  pollSftpImport,
   type SftpImportRow,
   sftpImportListQuery,
   sftpKeys,
 } from "./api.ts";
+import { FilesDialog } from "./FilesDialog.tsx";
 import { ImportForm } from "./ImportForm.tsx";
 import { SFTP_IMPORT_PAGE_SIZE } from "./search.ts";
-import { testedToast, toast } from "./toast.ts";
+import { POLL_STARTED_MESSAGE, testedToast, toast } from "./toast.ts";
 
 const route = getRouteApi("/shell/gate/config/sftp");
 
@@ -30,6 +33,13 @@ export function ImportTab() {
   const list = useQuery(sftpImportListQuery(SFTP_IMPORT_PAGE_SIZE, search.cursors?.at(-1)));
   const mappings = useQuery(mappingChoicesQuery());
   const [editing, setEditing] = useState<SftpImportRow | "new" | null>(null);
+  const [filesOf, setFilesOf] = useState<SftpImportRow | null>(null);
+  // Poll now (issue 12): the poll runs as a job; each new file becomes an import job.
+  const poll = useMutation({
+    mutationFn: pollSftpImport,
+    onSuccess: () => toast("green", POLL_STARTED_MESSAGE),
+    onError: (err) => toast("red", (err as Error).message),
+  });
   // Spec 001 §8: a failed load says the same as a failed test.
   useEffect(() => {
     if (list.error) testedToast(false);
@@ -98,11 +108,37 @@ export function ImportTab() {
               <Table.Td>{mappingName(row.fieldMappingId)}</Table.Td>
               <Table.Td>{formatDate(row.lastCheck)}</Table.Td>
               <Table.Td>
-                <RowActions
-                  name={row.name}
-                  onEdit={() => setEditing(row)}
-                  onDelete={() => confirmDelete(row)}
-                />
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="green"
+                    aria-label={`Poll ${row.name} now`}
+                    title="Poll now"
+                    disabled={poll.isPending && poll.variables === row.id}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      poll.mutate(row.id);
+                    }}
+                  >
+                    <IconRefresh size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Files of ${row.name}`}
+                    title="Files taken"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setFilesOf(row);
+                    }}
+                  >
+                    <IconFiles size={16} />
+                  </ActionIcon>
+                  <RowActions
+                    name={row.name}
+                    onEdit={() => setEditing(row)}
+                    onDelete={() => confirmDelete(row)}
+                  />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -113,6 +149,7 @@ export function ImportTab() {
         </Table.Tbody>
       </Table>
       <Pager pages={pages} nextCursor={data?.nextCursor} />
+      {filesOf && <FilesDialog id={filesOf.id} name={filesOf.name} onClose={() => setFilesOf(null)} />}
     </Stack>
   );
 }

@@ -49,3 +49,14 @@ export const deleteSftpImport = (id: string) => unwrap(api["sftp-imports"][":id"
 export const saveSftpExport = (json: SftpExportBody) => unwrap(api["sftp-export"].$put({ json }));
 export const ftpCheck = (json: FtpCheckBody) => unwrap(api["ftp-check"].$post({ json }));
 export type FtpCheckResult = Awaited<ReturnType<typeof ftpCheck>>;
+
+/** Poll now (issue 12): the same poll the import's 15-minute schedule starts (202 with the job). */
+export const pollSftpImport = (id: string) =>
+  unwrap(api["sftp-imports"][":id"].poll.$post({ param: { id } }));
+
+/** The files an import took; keyed by the entity's name, so the live feed refreshes it. */
+export const sftpFilesQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["sftpFile", id] as const,
+    queryFn: () => unwrap(api["sftp-imports"][":id"].files.$get({ param: { id } })),
+  });

@@ -11,3 +11,6 @@ export const testedToast = (ok: boolean) =>
       ? { color: "green", message: CHECK_OK_MESSAGE, autoClose: 3500 }
       : { color: "red", message: CHECK_FAILED_MESSAGE, autoClose: 5000 },
   );
+
+/** Ours: the spec has no Poll now. */
+export const POLL_STARTED_MESSAGE = "Poll started: new files in the folder become import jobs (see Jobs).";
