@@ -218,10 +218,10 @@ describe("sign-in", () => {
 describe("screens", () => {
   it("shows a screen that is not built yet with its title and spec section, inside the shell", async () => {
     signInAs(user({ licenses: ["ListManager"] }));
-    renderApp("/campaigns");
-    expect(await screen.findByRole("heading", { name: "Campaigns" })).toBeTruthy();
+    renderApp("/dashboard");
+    expect(await screen.findByRole("heading", { name: "Visualizations/Reports" })).toBeTruthy();
     expect(screen.getByText("This screen is not built yet.")).toBeTruthy();
-    expect(screen.getByText(/spec 002 Campaigns screen/)).toBeTruthy();
+    expect(screen.getByText(/spec 003 §2.7/)).toBeTruthy();
     const drawer = screen.getByTestId("nav-drawer");
     expect(within(drawer).getByText("List Management")).toBeTruthy();
     expect(screen.getByTestId("company-name").textContent).toBe("Acme Collections");

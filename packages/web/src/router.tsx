@@ -11,6 +11,7 @@ import {
 import { NotBuiltYet } from "./features/placeholder/pages.tsx";
 import { createUserRoute, tenantsRoute } from "./routes/admin.ts";
 import { bulkEditRoute, jobsRoute } from "./routes/bulk-edit.ts";
+import { campaignsRoute } from "./routes/campaigns.ts";
 import { SCREENS, type Screen, type ScreenPath, STANDALONE, screenAt } from "./routes/catalog.ts";
 import { telephonyRoute } from "./routes/config.ts";
 import { contactRoute, contactsRoute } from "./routes/contacts.ts";
@@ -101,6 +102,7 @@ const built = [
   fieldMappingRoute,
   segmentsRoute,
   segmentRoute,
+  campaignsRoute,
   profilesRoute,
   profileRoute,
   dncRoute,
