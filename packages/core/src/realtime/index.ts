@@ -12,9 +12,9 @@ export interface ChangeRecord {
 /**
  * Entities whose changes are not a tenant's business (credentials, connections), or that no screen shows
  * (a push project's claim: the mobile application record's own change refreshes the screens; a job's slot:
- * the job's own change does).
+ * the job's own change does; a campaign's lock: the campaign's own change does).
  */
-const PRIVATE_ENTITIES = new Set(["login", "connection", "pushProject", "jobSlot"]);
+const PRIVATE_ENTITIES = new Set(["login", "connection", "pushProject", "jobSlot", "campaignLock"]);
 
 /**
  * Maps a change-stream record of the single table to the tenant it concerns and the event to send.
