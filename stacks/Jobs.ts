@@ -60,6 +60,8 @@ export function Jobs({ stack, app }: StackContext) {
   key.grantEncryptDecrypt(worker);
   mail.identity.grantSendEmail(worker);
   queue.grantSendMessages(worker);
+  // Jobs query the contact index: a bulk edit's snapshot, a REST pull's match by phone (POST _search).
+  domain.grantReadWrite(worker);
 
   return { queue, deadLetters, worker };
 }

@@ -583,6 +583,8 @@ describe("Jobs (core/job, functions/src/jobs/worker.ts)", () => {
     const actions = statementsOf("Jobs", fn).flatMap((s: any) => [s.Action].flat());
     expect(actions).toContain("ses:SendEmail");
     expect(actions).toContain("sqs:ReceiveMessage");
+    // Searches of the contact index (a REST pull's match by phone, a bulk edit's snapshot) are POSTs.
+    expect(actions).toContain("es:ESHttpPost");
     expect(actions).not.toContain("*");
   });
 });
