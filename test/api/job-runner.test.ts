@@ -110,6 +110,33 @@ describe("the job runner", () => {
     expect(items.map((j) => j.id)).toEqual([started.id]);
   });
 
+  it("ends a job it could not hand to a worker, freeing its slot, and passes the error on", async () => {
+    const t = tenant();
+    const store = await testStore();
+    provideEnv({
+      mode: "embedded",
+      store,
+      jobs: {
+        enqueue: async () => {
+          throw new Error("queue down");
+        },
+      },
+    } as unknown as Env);
+    try {
+      await expect(asUser(t, () => startJob("test.count", { n: 1 }))).rejects.toThrow("queue down");
+    } finally {
+      provideEnv({ mode: "embedded", store, jobs: runner } as unknown as Env);
+    }
+    const { items } = await asUser(t, () => listJobs({}));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      state: "failed",
+      message: "The job could not be handed to a worker. Start it again.",
+    });
+    const slots = await store.entities.jobSlot.query.bySlot({}).begins({ tenant: t }).go();
+    expect(slots.data).toEqual([]);
+  });
+
   it("fails a job whose handler throws, with a message that tells nothing of the error", async () => {
     const t = tenant();
     const started = await asUser(t, () => startJob("test.fail", {}));

@@ -53,7 +53,17 @@ export async function startJob(
   });
   const queue = useEnv().jobs;
   if (!queue) throw new Error("This process has no job queue (Env.jobs).");
-  await queue.enqueue({ tenant, id: item.id });
+  try {
+    await queue.enqueue({ tenant, id: item.id });
+  } catch (err) {
+    // A job no worker will ever hear of must not hold a slot: it ends failed, and the caller gets the error.
+    await finishJob(item, {
+      state: "failed",
+      from: ["queued"],
+      message: "The job could not be handed to a worker. Start it again.",
+    });
+    throw err;
+  }
   return toJob(item);
 }
 
