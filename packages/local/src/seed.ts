@@ -54,9 +54,10 @@ export async function seedDemo(password: string): Promise<boolean> {
       securityRights: "1|1|1|1",
     });
   }
-  // Two merchants for the provider's onboarding screens, through the real workflow and simulators.
+  // Two merchants for the provider's onboarding screens, through the real workflow and simulators. Not
+  // awaited: they take a few workflow steps, and the console need not wait for them to open.
   if (useEnv().workflows)
-    await seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
+    void seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
       log.error("demo onboarding not seeded", { error: err }),
     );
   return true;

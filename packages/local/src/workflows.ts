@@ -72,6 +72,7 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
   const pending = new Map<string, Pending>();
   const running = new Map<string, { abort: () => void; done: Promise<void> }>();
   const writes = new Map<string, Promise<unknown>>();
+  const mine = new Set<string>();
   let closing = false;
 
   /** Appends events in order, one write at a time per execution. */
@@ -169,6 +170,8 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
   return {
     async start(workflow, input, name) {
       const arn = `arn:embedded:states:local:execution:${workflow}:${name ?? randomUUID()}`;
+      // Started here: a resume() running meanwhile must not take it for one a restart interrupted.
+      mine.add(arn);
       await store.entities.workflowExecution
         .create({ arn, workflow, input, status: "RUNNING", events: [] })
         .go();
@@ -213,7 +216,7 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
         .go({ pages: "all" });
       for (const execution of executions.data) {
         const workflow = execution.workflow as WorkflowName;
-        if (!DEFINITIONS[workflow] || running.has(execution.arn)) continue;
+        if (!DEFINITIONS[workflow] || running.has(execution.arn) || mine.has(execution.arn)) continue;
         if (only && !only(execution.input as Record<string, unknown>)) continue;
         const wait = waits.data.find((w) => w.executionArn === execution.arn);
         const at = new Date().toISOString();
