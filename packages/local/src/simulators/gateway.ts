@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { basicAuth, json } from "./http.ts";
 
 /**
  * The payment gateway ("Nexio") on 127.0.0.1, as onboarding uses it (core/src/onboarding/gateway.ts):
@@ -16,19 +17,6 @@ export interface GatewaySimulator {
   /** How many whoAmI calls reached it, by username. */
   checks: Map<string, number>;
   stop(): Promise<void>;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
-
-function basicAuth(req: IncomingMessage): [string, string] | null {
-  const encoded = req.headers.authorization?.match(/^Basic (.+)$/)?.[1];
-  if (!encoded) return null;
-  const plain = Buffer.from(encoded, "base64").toString("utf8");
-  const at = plain.indexOf(":");
-  return at < 0 ? null : [plain.slice(0, at), plain.slice(at + 1)];
 }
 
 export function startGatewaySimulator(accounts = GATEWAY_ACCOUNTS): Promise<GatewaySimulator> {

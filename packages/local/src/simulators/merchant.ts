@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { basicAuth, json } from "./http.ts";
 
 /**
  * The merchant-services partner on 127.0.0.1, as onboarding uses it (core/src/onboarding/partner.ts):
@@ -41,19 +42,6 @@ export interface MerchantSimulator {
   /** The next `times` calls of `op` answer 500 ("error") or never answer ("hang"). */
   failNext(op: "createApp" | "fees" | "amexFees" | "details", kind: "error" | "hang", times: number): void;
   stop(): Promise<void>;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
-
-function basicAuth(req: IncomingMessage): [string, string] | null {
-  const encoded = req.headers.authorization?.match(/^Basic (.+)$/)?.[1];
-  if (!encoded) return null;
-  const plain = Buffer.from(encoded, "base64").toString("utf8");
-  const at = plain.indexOf(":");
-  return at < 0 ? null : [plain.slice(0, at), plain.slice(at + 1)];
 }
 
 async function readBody(req: IncomingMessage, max = 256 * 1024): Promise<string> {

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { basicAuth, json } from "./http.ts";
 import { type SimulatedTwilioAccount, TWILIO_ACCOUNTS, TWILIO_FAILURES } from "./twilio-data.ts";
 
 /**
@@ -12,19 +13,6 @@ export interface TwilioSimulator {
   /** How many checks reached the simulator, by account SID (tests prove a refused request never came). */
   checks: Map<string, number>;
   stop(): Promise<void>;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
-
-function basicAuth(req: IncomingMessage): [string, string] | null {
-  const encoded = req.headers.authorization?.match(/^Basic (.+)$/)?.[1];
-  if (!encoded) return null;
-  const plain = Buffer.from(encoded, "base64").toString("utf8");
-  const at = plain.indexOf(":");
-  return at < 0 ? null : [plain.slice(0, at), plain.slice(at + 1)];
 }
 
 export function startTwilioSimulator(
