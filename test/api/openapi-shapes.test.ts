@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "../../packages/core/src/actor/index.ts";
 import { Campaign, CampaignPage } from "../../packages/core/src/campaign/api.ts";
+import { CampaignSkills } from "../../packages/core/src/campaign/skills.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
@@ -122,6 +123,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "GET /api/segments/{id}": Segment,
   "PUT /api/segments/{id}": Segment,
   "GET /api/campaigns": CampaignPage,
+  "GET /api/skills": CampaignSkills,
   "POST /api/campaigns": Campaign,
   "GET /api/campaigns/{id}": Campaign,
   "PUT /api/campaigns/{id}": Campaign,
@@ -772,6 +774,8 @@ describe("real answers parse with the documented schemas", () => {
     );
     expectAnswer("POST /api/login/nic", await call("/api/login/nic", { method: "POST", session: tenant }));
     expectAnswer("GET /api/login/nic/defaults", await call("/api/login/nic/defaults", { session: tenant }));
+    const skills = expectAnswer("GET /api/skills", await call("/api/skills", { session: tenant }));
+    expect((skills.items as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("mobile applications and push projects: create, list, get, save; project create, channel, delete", async () => {

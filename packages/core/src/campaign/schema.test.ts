@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
   ALL_RATIOS_ZERO_MESSAGE,
+  CLONE_SUFFIX,
   CampaignForm,
   DATE_PAST_MESSAGE,
   DATE_REQUIRED_MESSAGE,
@@ -54,6 +55,9 @@ describe("campaign form", () => {
       ]),
     );
     expect(messages({ ...good, name: "Spring!" })).toEqual([NAME_INVALID_MESSAGE]);
+    // A clone's name (spec 002 §4) passes the dialog it opens in.
+    expect(messages({ ...good, name: `Spring${CLONE_SUFFIX}` })).toEqual([]);
+    expect(messages({ ...good, name: "---" })).toEqual([NAME_INVALID_MESSAGE]);
     expect(messages({ ...good, name: "   " })).toEqual([NAME_REQUIRED_MESSAGE]);
     expect(messages({ ...good, expireDate: "2001-01-01T00:00:00Z" })).toEqual([DATE_PAST_MESSAGE]);
     expect(messages({ ...good, expireDate: "soon" })).toEqual([DATE_REQUIRED_MESSAGE]);

@@ -71,8 +71,12 @@ export function shareOf(ratio: number, ratios: readonly number[]): number {
   return sum > 0 ? Math.round((ratio / sum) * 1000) / 10 : 0;
 }
 
-/** Letters, numbers and spaces (spec 002 §5), with at least one letter or digit. Empty is "required". */
-const NAME_PATTERN = /^$|^[A-Za-z0-9 ]*[A-Za-z0-9][A-Za-z0-9 ]*$/;
+/**
+ * Letters, numbers and spaces (spec 002 §5), with at least one letter or digit, and hyphens: a clone is
+ * named '{name} - Clone' (spec 002 §4), which must pass the dialog it opens in (docs/decisions.md). Empty is
+ * "required".
+ */
+const NAME_PATTERN = /^$|^[A-Za-z0-9 -]*[A-Za-z0-9][A-Za-z0-9 -]*$/;
 
 export const CampaignName = v.pipe(
   v.string(NAME_REQUIRED_MESSAGE),

@@ -95,6 +95,8 @@ export const API_ACCESS = {
   "GET /api/campaigns/{id}": "listManagement",
   "PUT /api/campaigns/{id}": "listManagement",
   "DELETE /api/campaigns/{id}": "listManagement",
+  /** The campaign dialog's Skill select: the platform's outbound skills, read with the tenant's connection. */
+  "GET /api/skills": "listManagement",
   "POST /api/cache/create": "listManagement",
   "POST /api/cache/pause/{campaignId}/{skillId}": "listManagement",
   "POST /api/cache/restart/{campaignId}/{skillId}": "listManagement",

@@ -31,6 +31,7 @@ import { project } from "./routes/project.ts";
 import { restConnections } from "./routes/rest-connections.ts";
 import { segments } from "./routes/segments.ts";
 import { sftpExport, sftpImports } from "./routes/sftp.ts";
+import { skills } from "./routes/skills.ts";
 import { smsMappings, smsPointsOfContactRoute, smsProviders } from "./routes/sms.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
 
@@ -73,6 +74,7 @@ const routes = new Hono<AuthVars>()
   .route("/profiles", profiles)
   .route("/campaigns", campaigns)
   .route("/cache", cache)
+  .route("/skills", skills)
   .route("/dispositions", dispositions)
   .route("/payment-profiles", paymentProfiles)
   .route("/dnc", dnc)
