@@ -31,6 +31,9 @@ export const PAUSED_MESSAGE = "Campaign successfully paused";
 export const RESTARTED_MESSAGE = "Campaign successfully restarted";
 export const startedMessage = (name: string) => `Campaign ${name} Started`;
 export const stoppedMessage = (name: string) => `Campaign ${name} Stopped`;
+/** Ours: why an Active or Paused campaign's dialog locks its skill and segments (the API's 409 too). */
+export const LOCKED_CHANGE_MESSAGE =
+  "The skill and the segments of an Active or Paused campaign cannot change. End the campaign to change them.";
 /** Spec 002 §4: a clone's name. */
 export const CLONE_SUFFIX = " - Clone";
 

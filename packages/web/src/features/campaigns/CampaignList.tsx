@@ -14,6 +14,7 @@ import { useState } from "react";
 import { Pager, urlPages } from "../../lib/paging.tsx";
 import { EmptyRow } from "../../lib/RecordRows.tsx";
 import { type CampaignOp, type CampaignRow, campaignKeys, campaignListQuery, campaignOps } from "./api.ts";
+import { CampaignDialog } from "./CampaignDialog.tsx";
 import { CAMPAIGN_PAGE_SIZE } from "./listSearch.ts";
 
 const route = getRouteApi("/shell/gate/campaigns");
@@ -94,6 +95,11 @@ export function CampaignList() {
     });
   };
 
+  /** The dialog lives in the URL (?dialog=create|edit|clone&id=), so back and reload keep it. */
+  const openDialog = (dialog: "create" | "edit" | "clone", id?: string) =>
+    void navigate({ search: (s) => ({ ...s, dialog, id }) });
+  const closeDialog = () => void navigate({ search: (s) => ({ ...s, dialog: undefined, id: undefined }) });
+
   const data = list.data;
   return (
     <Stack>
@@ -102,7 +108,11 @@ export function CampaignList() {
           Campaigns
         </Title>
         {list.isFetching && <Loader size="xs" aria-label="Loading" />}
+        <Button ml="auto" onClick={() => openDialog("create")}>
+          + Campaign
+        </Button>
       </Group>
+      {search.dialog && <CampaignDialog mode={search.dialog} id={search.id} onClose={closeDialog} />}
       <Table data-testid="campaigns-table">
         <Table.Thead>
           <Table.Tr>
@@ -166,6 +176,24 @@ export function CampaignList() {
                       aria-label={`End Campaign ${row.name}`}
                     >
                       End Campaign
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={disabled || !row.actions.clone}
+                      onClick={() => openDialog("clone", row.id)}
+                      aria-label={`Clone ${row.name}`}
+                    >
+                      Clone
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={disabled || !row.actions.edit}
+                      onClick={() => openDialog("edit", row.id)}
+                      aria-label={`Edit ${row.name}`}
+                    >
+                      Edit
                     </Button>
                     <Button
                       size="compact-xs"

@@ -43,3 +43,50 @@ export const campaignOps = {
   delete: (c: CampaignRow) => unwrap(api.campaigns[":id"].$delete({ param: { id: c.id } })),
 };
 export type CampaignOp = keyof typeof campaignOps;
+
+export const campaignQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["campaign", "one", id] as const,
+    queryFn: () => unwrap(api.campaigns[":id"].$get({ param: { id } })),
+  });
+
+/** The Skill select's choices: the tenant's CXone outbound skills (GET /api/skills). */
+export const skillsQuery = () =>
+  queryOptions({
+    queryKey: ["skills"] as const,
+    queryFn: async () => (await unwrap(api.skills.$get())).items,
+  });
+
+/** Every page of a list, for a select of all the tenant's records (500 a page, the API's most). */
+async function everyPage<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await page(cursor);
+    items.push(...answer.items);
+    cursor = answer.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+/** The Profile select's choices (GET /api/profiles); ["profile"] so a profile change refreshes it. */
+export const allProfilesQuery = () =>
+  queryOptions({
+    queryKey: ["profile", "all"] as const,
+    queryFn: () => everyPage((cursor) => unwrap(api.profiles.$get({ query: { limit: "500", cursor } }))),
+  });
+
+/** The segment picker's choices (GET /api/segments); ["segment"] so a segment change refreshes it. */
+export const allSegmentsQuery = () =>
+  queryOptions({
+    queryKey: ["segment", "all"] as const,
+    queryFn: () => everyPage((cursor) => unwrap(api.segments.$get({ query: { limit: "500", cursor } }))),
+  });
+
+export type CampaignBody = Parameters<(typeof api)["campaigns"]["$post"]>[0]["json"];
+
+/** Save: a create and a clone post (spec 002 §7: no id), an edit puts over its campaign. */
+export const saveCampaign = (id: string | undefined, json: CampaignBody) =>
+  id ? unwrap(api.campaigns[":id"].$put({ param: { id }, json })) : unwrap(api.campaigns.$post({ json }));
