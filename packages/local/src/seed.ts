@@ -2,6 +2,7 @@ import { withActor } from "@reachcx/core/actor/index";
 import { useEnv } from "@reachcx/core/env";
 import { createTenant, getTenant, updateSettings } from "@reachcx/core/tenant/index";
 import { log } from "@reachcx/functions/log";
+import { seedDemoCampaign } from "./seed-campaign.ts";
 import { seedOnboarding } from "./seed-onboarding.ts";
 import { SIMULATED_UNITS } from "./simulators/cxone-data.ts";
 
@@ -54,6 +55,8 @@ export async function seedDemo(password: string): Promise<boolean> {
       securityRights: "1|1|1|1",
     });
   }
+  // acme's demo campaign: a profile, two segments, a Pending campaign (seed-campaign.ts).
+  await seedDemoCampaign();
   // Two merchants for the provider's onboarding screens, through the real workflow and simulators. Not
   // awaited: they take a few workflow steps, and the console need not wait for them to open.
   if (useEnv().workflows)

@@ -163,10 +163,14 @@ export async function getCampaign(id: string): Promise<Campaign> {
   return answerOne(await read(id));
 }
 
-/** Creates a Pending campaign (a clone is a create of the clone dialog's form: spec 002 §7). */
-export async function createCampaign(form: CampaignForm): Promise<Campaign> {
+/**
+ * Creates a Pending campaign (a clone is a create of the clone dialog's form: spec 002 §7); `id` is for
+ * the demo seed's fixed ids (a taken id answers 409 campaign.exists).
+ */
+export async function createCampaign(form: CampaignForm, fixedId?: string): Promise<Campaign> {
   const segments = await resolveSegments(form);
   const { id } = await createCampaignUsingProfile({
+    ...(fixedId ? { id: fixedId } : {}),
     name: form.name,
     campaignProfileId: form.campaignProfileId,
     fields: { ...fieldsOf(form, segments), status: "Pending" },

@@ -113,10 +113,11 @@ export async function getProfile(id: string): Promise<Profile> {
   return answer(data);
 }
 
-export async function createProfile(body: ProfileBody): Promise<Profile> {
+/** Creates a profile; `id` is for the demo seed's fixed ids (a create with a taken id fails). */
+export async function createProfile(body: ProfileBody, id: string = randomUUID()): Promise<Profile> {
   const tenant = useTenant();
   const { data } = await useStore()
-    .entities.profile.create({ tenant, id: randomUUID(), ...(await fieldsOf(body)) })
+    .entities.profile.create({ tenant, id, ...(await fieldsOf(body)) })
     .go();
   return answer(data);
 }

@@ -106,11 +106,12 @@ export async function getSegment(id: string): Promise<Segment> {
   return answer(data, customFields);
 }
 
-export async function createSegment(body: SegmentBody): Promise<Segment> {
+/** Creates a segment; `id` is for the demo seed's fixed ids (a create with a taken id fails). */
+export async function createSegment(body: SegmentBody, id: string = randomUUID()): Promise<Segment> {
   const tenant = useTenant();
   const custom = await checkSegment(body);
   const { data } = await useStore()
-    .entities.segment.create({ tenant, id: randomUUID(), ...stored(body) })
+    .entities.segment.create({ tenant, id, ...stored(body) })
     .go();
   return answer(data, custom);
 }
