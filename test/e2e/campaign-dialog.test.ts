@@ -113,7 +113,15 @@ describe("campaign dialog", () => {
     await dialog.getByLabel("Ratio of Ohio").fill("1");
     await dialog.getByTestId("selected-Texas").getByText("75%").waitFor();
     await dialog.getByTestId("selected-Ohio").getByText("25%").waitFor();
+    const firstRow = () =>
+      dialog.getByTestId("selected-segments").locator("tbody tr").first().getAttribute("data-testid");
     await dialog.getByRole("button", { name: "Move Ohio up" }).click();
+    expect(await firstRow()).toBe("selected-Ohio");
+    // Dragging Texas onto Ohio's row puts it first; the arrow moves Ohio back up.
+    await dialog.getByTestId("selected-Texas").dragTo(dialog.getByTestId("selected-Ohio"));
+    expect(await firstRow()).toBe("selected-Texas");
+    await dialog.getByRole("button", { name: "Move Ohio up" }).click();
+    expect(await firstRow()).toBe("selected-Ohio");
     await expectAccessible(page, { name: "campaign dialog" });
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByText("Campaign Created").waitFor();
