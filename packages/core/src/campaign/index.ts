@@ -12,6 +12,7 @@ import {
   exhaustionFlags,
   exhaustionOf,
   IN_USE_MESSAGE,
+  LOCKED_CHANGE_MESSAGE,
 } from "./schema.ts";
 import { type CampaignOperation, type CampaignStatus, HOLDS_LOCKS, next, rowActions } from "./state.ts";
 
@@ -39,8 +40,6 @@ export const expiredMessage = (expireDate: string) =>
   `This campaign expired on ${expireDate}. Edit its expiration date to start it.`;
 export const segmentGoneMessage = (name: string) =>
   `The segment ${name} no longer exists. Edit the campaign to remove it.`;
-export const LOCKED_CHANGE_MESSAGE =
-  "The skill and the segments of an Active or Paused campaign cannot change. End the campaign to change them.";
 export const skillMismatchMessage = (skillId: number) => `This campaign does not use skill ${skillId}.`;
 
 const skillLock = (skillId: number) => `skill#${skillId}`;
