@@ -116,6 +116,9 @@ export function embeddedWorkflows(options: EmbeddedWorkflowOptions): EmbeddedWor
         const waited = new Promise<unknown>((resolve, reject) =>
           pending.set(token, { executionArn: arn, resolve, reject }),
         );
+        // close() may settle it while the task above still runs, before anything awaits it: marked handled
+        // here so a shutdown is no unhandled rejection; `return waited` still hands the outcome on.
+        waited.catch(() => undefined);
         try {
           await task({ ...payload, taskToken: token });
         } catch (err) {
