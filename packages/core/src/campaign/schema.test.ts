@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
   ALL_RATIOS_ZERO_MESSAGE,
-  CLONE_SUFFIX,
   CampaignForm,
+  CLONE_SUFFIX,
   DATE_PAST_MESSAGE,
   DATE_REQUIRED_MESSAGE,
   defaultExpiry,
