@@ -28,12 +28,13 @@ import {
   UPDATED_MESSAGE,
 } from "@reachcx/core/campaign/schema";
 import { HOLDS_LOCKS, next } from "@reachcx/core/campaign/state";
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { fieldErrors } from "../../lib/api.ts";
 import { DateTimeField } from "../../lib/DateTimeField.tsx";
+import { OrderCell, useRowDrag } from "../../lib/reorder.tsx";
 import { schemaErrors } from "../../lib/validate.ts";
 import {
   allProfilesQuery,
@@ -98,7 +99,6 @@ function CampaignFormView({
   const values = form.getValues();
   const [picked, setPicked] = useState<string | null>(null);
   const [ratio, setRatio] = useState<string | number>(LIMITS.ratio.default);
-  const [dragged, setDragged] = useState<number | null>(null);
 
   // Spec 002 §4: Completed and Expired cannot be edited; an Active or Paused one keeps its skill and segments.
   const editing = mode === "edit" && campaign !== undefined;
@@ -149,6 +149,7 @@ function CampaignFormView({
     setRatio(LIMITS.ratio.default);
   };
   const move = (from: number, to: number) => form.setFieldValue("segments", moved(values.segments, from, to));
+  const rowDrag = useRowDrag(move);
   const segmentsError = form.errors.segments;
 
   return (
@@ -293,23 +294,8 @@ function CampaignFormView({
             </Table.Thead>
             <Table.Tbody>
               {values.segments.map((s, i) => (
-                <Table.Tr
-                  key={s.segmentId}
-                  draggable
-                  onDragStart={() => setDragged(i)}
-                  onDragOver={(e) => e.preventDefault()}
-                  onDrop={() => {
-                    if (dragged !== null) move(dragged, i);
-                    setDragged(null);
-                  }}
-                  data-testid={`selected-${s.segmentName}`}
-                >
-                  <Table.Td>
-                    <Group gap={4}>
-                      <IconGripVertical size={14} aria-hidden style={{ cursor: "grab" }} />
-                      {i + 1}
-                    </Group>
-                  </Table.Td>
+                <Table.Tr key={s.segmentId} {...rowDrag(i)} data-testid={`selected-${s.segmentName}`}>
+                  <OrderCell order={i + 1} />
                   <Table.Td>{s.segmentName}</Table.Td>
                   <Table.Td>
                     <NumberInput

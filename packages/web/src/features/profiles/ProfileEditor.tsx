@@ -27,12 +27,13 @@ import {
   splitDelay,
   UPDATED_MESSAGE,
 } from "@reachcx/core/profile/schema";
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import * as v from "valibot";
 import { fieldErrors } from "../../lib/api.ts";
+import { OrderCell, useRowDrag } from "../../lib/reorder.tsx";
 import { messagesByPath } from "../../lib/validate.ts";
 import {
   type ProfileBody as Body,
@@ -125,7 +126,6 @@ function ProfileForm({ id, initial }: { id: string | null; initial: Values }) {
   const [retryDialog, setRetryDialog] = useState<{ index: number | null; retry: CustomRetryValues } | null>(
     null,
   );
-  const [dragged, setDragged] = useState<number | null>(null);
   const dispositions = useQuery(dispositionsQuery()).data?.items ?? [];
 
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
@@ -142,6 +142,7 @@ function ProfileForm({ id, initial }: { id: string | null; initial: Values }) {
       if (moved) channels.splice(to, 0, moved);
       return { ...v, channels };
     });
+  const rowDrag = useRowDrag(moveChannel);
 
   const usedElsewhere = (index: number | null) =>
     new Set(values.retry.custRetry.flatMap((r, i) => (i === index ? [] : r.codes)));
@@ -378,23 +379,8 @@ function ProfileForm({ id, initial }: { id: string | null; initial: Values }) {
                   </Table.Thead>
                   <Table.Tbody>
                     {values.channels.map((c, i) => (
-                      <Table.Tr
-                        key={c.type}
-                        draggable
-                        onDragStart={() => setDragged(i)}
-                        onDragOver={(e) => e.preventDefault()}
-                        onDrop={() => {
-                          if (dragged !== null) moveChannel(dragged, i);
-                          setDragged(null);
-                        }}
-                        data-testid={`channel-${c.type}`}
-                      >
-                        <Table.Td>
-                          <Group gap={4}>
-                            <IconGripVertical size={14} aria-hidden style={{ cursor: "grab" }} />
-                            {i + 1}
-                          </Group>
-                        </Table.Td>
+                      <Table.Tr key={c.type} {...rowDrag(i)} data-testid={`channel-${c.type}`}>
+                        <OrderCell order={i + 1} />
                         <Table.Td>{c.type}</Table.Td>
                         <Table.Td>{c.maxAttempts}</Table.Td>
                         <Table.Td>{delayText(c.retryDelay)}</Table.Td>
