@@ -4,6 +4,15 @@ import { ActivityLogEntity } from "./entities/activity-log.ts";
 import { CampaignEntity, CampaignLockEntity } from "./entities/campaign.ts";
 import { ConnectionEntity } from "./entities/connection.ts";
 import { ContactEntity } from "./entities/contact.ts";
+import {
+  ActiveCampaignEntity,
+  CampaignContactEntity,
+  CampaignCounterEntity,
+  CampaignDayEntity,
+  CampaignHourEntity,
+  ContactPaceEntity,
+  DispenseBatchEntity,
+} from "./entities/dialer.ts";
 import { DoNotCallEntity } from "./entities/do-not-call.ts";
 import { FeesEntity } from "./entities/fees.ts";
 import { FieldMappingEntity } from "./entities/field-mapping.ts";
@@ -32,6 +41,7 @@ export * from "./entities/activity-log.ts";
 export * from "./entities/campaign.ts";
 export * from "./entities/connection.ts";
 export * from "./entities/contact.ts";
+export * from "./entities/dialer.ts";
 export * from "./entities/do-not-call.ts";
 export * from "./entities/fees.ts";
 export * from "./entities/field-mapping.ts";
@@ -87,6 +97,13 @@ export const entities = {
   workflowExecution: WorkflowExecutionEntity,
   schedule: ScheduleEntity,
   sftpFile: SftpFileEntity,
+  campaignContact: CampaignContactEntity,
+  contactPace: ContactPaceEntity,
+  campaignCounter: CampaignCounterEntity,
+  campaignHour: CampaignHourEntity,
+  campaignDay: CampaignDayEntity,
+  dispenseBatch: DispenseBatchEntity,
+  activeCampaign: ActiveCampaignEntity,
 };
 export type EntityName = keyof typeof entities;
 

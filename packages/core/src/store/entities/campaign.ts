@@ -37,6 +37,13 @@ export const CampaignEntity = new Entity({
     updatesEmail: { type: "string", required: true, default: "" },
     cacheAction: { type: ["build", "pause", "restart", "reset", "clear"] as const },
     cacheActionAt: { type: "string" },
+    /**
+     * The list manager's state of the campaign's list (docs/dialer.md): building while the build job
+     * runs (buildJobId), ready once built, exhausted when nothing is left to dial, cleared after an end.
+     */
+    listState: { type: ["building", "ready", "exhausted", "cleared"] as const },
+    buildJobId: { type: "string" },
+    listBuiltAt: { type: "string" },
     ...timestamps,
   },
   indexes: {
