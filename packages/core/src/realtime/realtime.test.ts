@@ -25,6 +25,23 @@ describe("toChangeEvent", () => {
     expect(toChangeEvent({ eventName: "INSERT", newImage: { pk: "x" } })).toBeUndefined();
     expect(toChangeEvent({ eventName: "INSERT", newImage: { __edb_e__: "user" } })).toBeUndefined();
   });
+
+  it("keeps a campaign's per-contact records out and announces its counters under the campaign", () => {
+    const contact = { __edb_e__: "campaignContact", tenant: "acme", campaignId: "c-1", contactId: "k" };
+    expect(toChangeEvent({ eventName: "INSERT", newImage: contact })).toBeUndefined();
+    expect(
+      toChangeEvent({
+        eventName: "MODIFY",
+        newImage: {
+          __edb_e__: "campaignCounter",
+          tenant: "acme",
+          campaignId: "c-1",
+          segmentId: "s",
+          shard: 3,
+        },
+      }),
+    ).toEqual({ tenant: "acme", event: { entity: "campaignCounter", op: "upsert", id: "c-1" } });
+  });
 });
 
 describe("the live feed's message", () => {
