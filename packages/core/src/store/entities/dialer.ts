@@ -124,6 +124,11 @@ export const CampaignCounterEntity = new Entity({
     alFresh: { type: "number", required: true, default: 0 },
     alRetry: { type: "number", required: true, default: 0 },
     completed: { type: "number", required: true, default: 0 },
+    /**
+     * On shard 0 only: the window classes the segment's contacts have (a string set the build ADDs each
+     * page's classes to, idempotent on a rerun), so a dispense and the sweeper know which queues exist.
+     */
+    windowClasses: { type: "set", items: "string" },
     ...timestamps,
   },
   indexes: {
