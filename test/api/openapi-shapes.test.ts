@@ -6,6 +6,7 @@ import { Campaign, CampaignPage } from "../../packages/core/src/campaign/api.ts"
 import { CampaignSkills } from "../../packages/core/src/campaign/skills.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
+import { CampaignOperationAnswer } from "../../packages/core/src/dialer/operations.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
 import { DncCheckAnswer, DncEntry, DncImportAnswer, DncPage } from "../../packages/core/src/dnc/api.ts";
 import { DownloadLink, DownloadList } from "../../packages/core/src/downloads/api.ts";
@@ -127,11 +128,11 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/campaigns": Campaign,
   "GET /api/campaigns/{id}": Campaign,
   "PUT /api/campaigns/{id}": Campaign,
-  "POST /api/cache/create": Campaign,
-  "POST /api/cache/pause/{campaignId}/{skillId}": Campaign,
-  "POST /api/cache/restart/{campaignId}/{skillId}": Campaign,
-  "DELETE /api/cache/delete/{campaignId}/{skillId}": Campaign,
-  "POST /api/cache/reset/{campaignId}": Campaign,
+  "POST /api/cache/create": CampaignOperationAnswer,
+  "POST /api/cache/pause/{campaignId}/{skillId}": CampaignOperationAnswer,
+  "POST /api/cache/restart/{campaignId}/{skillId}": CampaignOperationAnswer,
+  "DELETE /api/cache/delete/{campaignId}/{skillId}": CampaignOperationAnswer,
+  "POST /api/cache/reset/{campaignId}": CampaignOperationAnswer,
   "GET /api/profiles": ProfilePage,
   "POST /api/profiles": Profile,
   "GET /api/profiles/{id}": Profile,

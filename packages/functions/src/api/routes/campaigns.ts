@@ -8,14 +8,18 @@ import {
   CampaignListQuery,
   CampaignPage,
   createCampaign,
-  deleteCampaign,
   getCampaign,
   listCampaigns,
-  operateCampaign,
   updateCampaign,
 } from "@reachcx/core/campaign/index";
+import {
+  CampaignOperationAnswer,
+  type ConsoleOperation,
+  runCampaignOperation,
+} from "@reachcx/core/dialer/operations";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
+import { log } from "../../log.ts";
 import type { AuthVars } from "../auth.ts";
 import { jsonAnswer } from "../describe.ts";
 import { valid } from "../validate.ts";
@@ -23,8 +27,21 @@ import { valid } from "../validate.ts";
 const refusals = {
   400: { description: "Invalid input (spec 002 §5 messages)" },
   404: { description: "Not found" },
-  409: { description: "Not allowed in the campaign's status, or its skill or segments are in use" },
+  409: {
+    description:
+      "Not allowed in the campaign's status, its skill or segments are in use, or the CXone skill could not be started or stopped (spec 002 §8's message)",
+  },
 };
+
+/** The client's failures, logged without credentials (the client logs kinds, statuses and call names only). */
+const logCxone = (message: string, detail: Record<string, unknown>) => log.warn(message, { cxone: detail });
+
+/** Runs a console operation (core/dialer/operations.ts) and answers the campaign with the skill call's outcome. */
+async function operation(campaignId: string, op: ConsoleOperation, skillId?: number) {
+  const { campaign, skill } = await runCampaignOperation(campaignId, op, { skillId, log: logCxone });
+  if (!campaign) throw new Error(`campaign ${campaignId}: no campaign after ${op}`);
+  return { ...campaign, skill };
+}
 
 /**
  * The tenant's campaigns (spec 002 §7 campaignsByTenant, createCampaign, updateCampaign, deleteCampaign).
@@ -78,20 +95,21 @@ export const campaigns = new Hono<AuthVars>()
     "/:id",
     describeRoute({
       tags: ["Campaigns"],
-      summary: "Delete a campaign; an Active or Paused one releases its skill and segments with it",
+      summary:
+        "Delete a campaign; an Active one's CXone skill is stopped first, an Active or Paused one releases its skill and segments and its list with it",
       responses: { 204: { description: "Deleted" }, 404: { description: "Not found" } },
     }),
     valid("param", CampaignIdParam),
     async (c) => {
-      await deleteCampaign(c.req.valid("param").id);
+      await runCampaignOperation(c.req.valid("param").id, "delete", { log: logCxone });
       return c.body(null, 204);
     },
   );
 
 /**
- * The dialer's campaign operations (spec 002 §7 REST calls, under /api/cache). Each moves the campaign
- * through the state machine and records the list-manager work it asks for; the list-manager engine and
- * the CXone skill start/stop are later slices of issue 13 (docs/decisions.md, Campaigns).
+ * The dialer's campaign operations (spec 002 §7 REST calls, under /api/cache): each runs spec 002 §4's
+ * sequence (core/dialer/operations.ts): the CXone skill stop or start first, then the status change and
+ * the list-manager work. The answer is the campaign with the skill call's outcome for the toast.
  */
 export const cache = new Hono<AuthVars>()
   .post(
@@ -99,36 +117,45 @@ export const cache = new Hono<AuthVars>()
     describeRoute({
       tags: ["Campaigns"],
       summary:
-        "Start a Pending campaign (Pending -> Active): refused if expired or if another Active or Paused campaign holds its skill or a segment",
-      responses: { 200: jsonAnswer("The campaign, Active", Campaign), ...refusals },
+        "Start a Pending campaign (Pending -> Active) and build its list: refused if expired or if another Active or Paused campaign holds its skill or a segment; the driver starts the skill at its first feed",
+      responses: {
+        200: jsonAnswer("The campaign, Active, with the skill call's outcome", CampaignOperationAnswer),
+        ...refusals,
+      },
     }),
     valid("json", CacheCreateBody),
-    async (c) => c.json(await operateCampaign(c.req.valid("json").campaignId, "start"), 200),
+    async (c) => c.json(await operation(c.req.valid("json").campaignId, "start"), 200),
   )
   .post(
     "/pause/:campaignId/:skillId",
     describeRoute({
       tags: ["Campaigns"],
-      summary: "Pause an Active campaign (Active -> Paused)",
-      responses: { 200: jsonAnswer("The campaign, Paused", Campaign), ...refusals },
+      summary: "Pause an Active campaign: stop its CXone skill, then Active -> Paused",
+      responses: {
+        200: jsonAnswer("The campaign, Paused, with the skill call's outcome", CampaignOperationAnswer),
+        ...refusals,
+      },
     }),
     valid("param", CacheSkillParams),
     async (c) => {
       const { campaignId, skillId } = c.req.valid("param");
-      return c.json(await operateCampaign(campaignId, "pause", { skillId }), 200);
+      return c.json(await operation(campaignId, "pause", skillId), 200);
     },
   )
   .post(
     "/restart/:campaignId/:skillId",
     describeRoute({
       tags: ["Campaigns"],
-      summary: "Restart a Paused campaign (Paused -> Active)",
-      responses: { 200: jsonAnswer("The campaign, Active", Campaign), ...refusals },
+      summary: "Restart a Paused campaign: start its CXone skill, then Paused -> Active",
+      responses: {
+        200: jsonAnswer("The campaign, Active, with the skill call's outcome", CampaignOperationAnswer),
+        ...refusals,
+      },
     }),
     valid("param", CacheSkillParams),
     async (c) => {
       const { campaignId, skillId } = c.req.valid("param");
-      return c.json(await operateCampaign(campaignId, "restart", { skillId }), 200);
+      return c.json(await operation(campaignId, "restart", skillId), 200);
     },
   )
   .delete(
@@ -136,22 +163,29 @@ export const cache = new Hono<AuthVars>()
     describeRoute({
       tags: ["Campaigns"],
       summary:
-        "End Campaign (terminate): an Active or Paused campaign becomes Completed and releases its skill and segments",
-      responses: { 200: jsonAnswer("The campaign, Completed", Campaign), ...refusals },
+        "End Campaign (terminate): an Active one's CXone skill is stopped, then an Active or Paused campaign becomes Completed and releases its skill and segments",
+      responses: {
+        200: jsonAnswer("The campaign, Completed, with the skill call's outcome", CampaignOperationAnswer),
+        ...refusals,
+      },
     }),
     valid("param", CacheSkillParams),
     async (c) => {
       const { campaignId, skillId } = c.req.valid("param");
-      return c.json(await operateCampaign(campaignId, "terminate", { skillId }), 200);
+      return c.json(await operation(campaignId, "terminate", skillId), 200);
     },
   )
   .post(
     "/reset/:campaignId",
     describeRoute({
       tags: ["Campaigns"],
-      summary: "Reset an Active or Paused campaign's list (its status stays)",
-      responses: { 200: jsonAnswer("The campaign", Campaign), ...refusals },
+      summary:
+        "Reset an Active or Paused campaign's list (its status stays): an Active one's skill is stopped first and the driver starts it again on the rebuilt list",
+      responses: {
+        200: jsonAnswer("The campaign, with the skill call's outcome", CampaignOperationAnswer),
+        ...refusals,
+      },
     }),
     valid("param", CacheCampaignParam),
-    async (c) => c.json(await operateCampaign(c.req.valid("param").campaignId, "reset"), 200),
+    async (c) => c.json(await operation(c.req.valid("param").campaignId, "reset"), 200),
   );
