@@ -85,9 +85,10 @@ export async function removeOrgDnc(raw: string) {
  * Which of up to 10,000 numbers are listed, and by which sources (expired entries left out). Every
  * number's three keys are read with BatchGetItem, 100 keys a call, CHECK_CONCURRENCY calls at a time: a
  * 10,000-number batch is 300 calls, not 10,000 round trips. Numbers that are not numbers come back as
- * `invalid` (a campaign build skips them).
+ * `invalid` (a campaign build skips them). `sources` limits the keys read to those lists (a campaign
+ * build reads only the ones its profile's scrubber enables); the API checks all three.
  */
-export async function checkDnc(raw: readonly string[]) {
+export async function checkDnc(raw: readonly string[], options: { sources?: readonly DncSource[] } = {}) {
   if (raw.length > MAX_CHECK)
     throw new VisibleError("input", "dnc.too_many", `At most ${MAX_CHECK} phones a check`, [
       { path: "phones", message: `At most ${MAX_CHECK} phones a check` },
@@ -100,7 +101,8 @@ export async function checkDnc(raw: readonly string[]) {
     if (phone) phones.add(phone);
     else invalid.push(p);
   }
-  const keys = [...phones].flatMap((phone) => DNC_SOURCES.map((source) => ({ tenant, phone, source })));
+  const sources = options.sources ?? DNC_SOURCES;
+  const keys = [...phones].flatMap((phone) => sources.map((source) => ({ tenant, phone, source })));
   const found: DoNotCallItem[] = [];
   // BatchGetItem may leave keys unprocessed under load: they are asked again, a few times at most.
   let pending: typeof keys = keys;

@@ -26,6 +26,7 @@ const PRIVATE_ENTITIES = new Set([
   "campaignHour",
   "dispenseBatch",
   "activeCampaign",
+  "campaignPhone",
 ]);
 
 /** Records that belong to a campaign and are announced under its id (the status dialog follows them). */

@@ -10,6 +10,7 @@ import {
   CampaignCounterEntity,
   CampaignDayEntity,
   CampaignHourEntity,
+  CampaignPhoneEntity,
   ContactPaceEntity,
   DispenseBatchEntity,
 } from "./entities/dialer.ts";
@@ -104,6 +105,7 @@ export const entities = {
   campaignDay: CampaignDayEntity,
   dispenseBatch: DispenseBatchEntity,
   activeCampaign: ActiveCampaignEntity,
+  campaignPhone: CampaignPhoneEntity,
 };
 export type EntityName = keyof typeof entities;
 

@@ -218,6 +218,30 @@ export const DispenseBatchEntity = new Entity({
 export type DispenseBatchItem = EntityItem<typeof DispenseBatchEntity>;
 
 /**
+ * CampaignPhone — a number a campaign's build has listed, and the contact it was listed for: the
+ * profile's phoneDup scrubber dials a number once per build, across pages, segments and a restart (a
+ * resumed build finds its own marks by the contact and keeps them). In the campaign's partition, so
+ * clearing the list clears them. Access pattern: get (batch) by tenant + campaign + phone.
+ */
+export const CampaignPhoneEntity = new Entity({
+  model: { entity: "campaignPhone", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    campaignId: { type: "string", required: true, readOnly: true },
+    phone: { type: "string", required: true, readOnly: true },
+    contactId: { type: "string", required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byCampaign: {
+      pk: { field: "pk", composite: ["tenant", "campaignId"] },
+      sk: { field: "sk", composite: ["phone"] },
+    },
+  },
+});
+export type CampaignPhoneItem = EntityItem<typeof CampaignPhoneEntity>;
+
+/**
  * ActiveCampaign — the instance-wide registry of Active campaigns the driver feeds (written in the
  * transaction that makes a campaign Active, deleted in the one that makes it anything else). Access
  * pattern: all of them (one query, the driver's tick).
