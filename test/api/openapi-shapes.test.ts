@@ -7,6 +7,7 @@ import { CampaignSkills } from "../../packages/core/src/campaign/skills.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { CampaignOperationAnswer } from "../../packages/core/src/dialer/operations.ts";
+import { BreakdownAnswer, CampaignStatusAnswer } from "../../packages/core/src/dialer/status-api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
 import { DncCheckAnswer, DncEntry, DncImportAnswer, DncPage } from "../../packages/core/src/dnc/api.ts";
 import { DownloadLink, DownloadList } from "../../packages/core/src/downloads/api.ts";
@@ -133,6 +134,8 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/cache/restart/{campaignId}/{skillId}": CampaignOperationAnswer,
   "DELETE /api/cache/delete/{campaignId}/{skillId}": CampaignOperationAnswer,
   "POST /api/cache/reset/{campaignId}": CampaignOperationAnswer,
+  "POST /api/cache/status": CampaignStatusAnswer,
+  "POST /api/cache/status-breakdown": BreakdownAnswer,
   "GET /api/profiles": ProfilePage,
   "POST /api/profiles": Profile,
   "GET /api/profiles/{id}": Profile,
@@ -430,6 +433,18 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "POST /api/cache/restart/{campaignId}/{skillId}",
       await call(`/api/cache/restart/${id}/9301`, { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "POST /api/cache/status",
+      await call("/api/cache/status", { method: "POST", session: tenant, body: { campaignId: id } }),
+    );
+    expectAnswer(
+      "POST /api/cache/status-breakdown",
+      await call("/api/cache/status-breakdown", {
+        method: "POST",
+        session: tenant,
+        body: { campaignId: id, segmentId: segment.json.id, channel: "voice", utcOffset: -300 },
+      }),
     );
     expectAnswer(
       "DELETE /api/cache/delete/{campaignId}/{skillId}",

@@ -52,6 +52,18 @@ describe("tenant isolation: campaigns", () => {
     expectProblem(await call(`/api/cache/restart/${id}/5100`, { method: "POST", session: b }), 404);
     expectProblem(await call(`/api/cache/delete/${id}/5100`, { method: "DELETE", session: b }), 404);
     expectProblem(await call(`/api/cache/reset/${id}`, { method: "POST", session: b }), 404);
+    expectProblem(
+      await call("/api/cache/status", { method: "POST", body: { campaignId: id }, session: b }),
+      404,
+    );
+    expectProblem(
+      await call("/api/cache/status-breakdown", {
+        method: "POST",
+        body: { campaignId: id, segmentId: A.segmentId, utcOffset: 0 },
+        session: b,
+      }),
+      404,
+    );
 
     // B cannot build a campaign on A's profile or segment.
     const onA = await call("/api/campaigns", {

@@ -10,7 +10,12 @@ export type Need =
   /** A verified user of an active tenant, with optionally one of `licences` and the `right` position. */
   | { kind: "user"; licences?: readonly License[]; right?: Right }
   /** Provider staff (tenantRole SuperAdmin). */
-  | { kind: "provider" };
+  | { kind: "provider" }
+  /**
+   * A platform's server-to-server call (the CXone Studio script's results): no token, the tenant's API key
+   * in x-api-key alone names the tenant; the call runs as that tenant's system actor.
+   */
+  | { kind: "platform" };
 
 const module = (m: Module): readonly License[] => [MODULE_LICENSE[m]];
 
@@ -35,6 +40,7 @@ export const NEEDS = {
   e2: { kind: "user", licences: module("E2") },
   c3: { kind: "user", licences: module("C3") },
   provider: { kind: "provider" },
+  platform: { kind: "platform" },
 } as const satisfies Record<string, Need>;
 
 export type NeedName = keyof typeof NEEDS;
@@ -102,6 +108,8 @@ export const API_ACCESS = {
   "POST /api/cache/restart/{campaignId}/{skillId}": "listManagement",
   "DELETE /api/cache/delete/{campaignId}/{skillId}": "listManagement",
   "POST /api/cache/reset/{campaignId}": "listManagement",
+  "POST /api/cache/status": "listManagement",
+  "POST /api/cache/status-breakdown": "listManagement",
   "GET /api/dispositions": "listManagement",
   "GET /api/payment-profiles": "listManagement",
 
@@ -202,6 +210,9 @@ export const API_ACCESS = {
   "POST /api/cms-onboard/nexio-token": "provider",
   "GET /api/cms-onboard/history/{id}": "provider",
 
+  /** The dialer's results, posted by the CXone platform with the tenant's API key (docs/dialer.md). */
+  "POST /api/dialer/results": "platform",
+
   /** The API's own documents, served next to the operations they describe (not listed in them). */
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",
@@ -239,7 +250,8 @@ export type Access =
  */
 export function checkAccess(caller: Caller | undefined, need: Need): Access {
   if (need.kind === "public") return { ok: true };
-  if (!caller) return { ok: false, reason: "signedOut" };
+  // A platform call is no user's: the API gate authenticates its key instead (functions/src/api/access.ts).
+  if (!caller || need.kind === "platform") return { ok: false, reason: "signedOut" };
   if (need.kind === "provider")
     return caller.tenantRole === SUPER_ADMIN ? { ok: true } : { ok: false, reason: "provider" };
   if (need.licences && !need.licences.some((l) => caller.licenses.includes(l)))
@@ -283,6 +295,8 @@ export function describeNeed(need: Need): string {
       return "No token needed.";
     case "provider":
       return "Provider administrators only (tenantRole SuperAdmin).";
+    case "platform":
+      return "No token: the tenant's API key in x-api-key (a platform's server-to-server call).";
     case "user": {
       const licensed = need.licences
         ? ` of a tenant licensed for ${need.licences.map((l) => moduleOfLicence(l) ?? l).join(" or ")}`
