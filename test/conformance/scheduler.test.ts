@@ -109,6 +109,43 @@ describe("Scheduler conformance: embedded (croner, kept in the Store)", () => {
     expect((await (await testStore()).entities.schedule.get({ name }).go()).data).toBeNull();
   });
 
+  it("fires a one-time schedule once at its instant, answers its ARN, and removes it after", async () => {
+    const fired: { name: string; target: ScheduleTarget }[] = [];
+    const scheduler = await embedded(fired);
+    const id = randomUUID();
+    const name = `expiry-${id}`;
+    const at = new Date(Date.now() + 1500).toISOString();
+    const { arn } = await scheduler.put({ name, expression: { at }, timezone: "UTC", target: target(id) });
+    expect(arn).toBe(`arn:embedded:scheduler:local:schedule/default/${name}`);
+    await sleep(700);
+    expect(fired.some((f) => f.name === name)).toBe(false);
+    expect(await until(() => fired.some((f) => f.name === name))).toBe(true);
+    expect(fired.filter((f) => f.name === name).length).toBe(1);
+    await sleep(300);
+    expect((await (await testStore()).entities.schedule.get({ name }).go()).data).toBeNull();
+    await expect(
+      scheduler.put({ name, expression: { at: "not a date" }, timezone: "UTC", target: target(id) }),
+    ).rejects.toThrow(/ISO/);
+  });
+
+  it("fires at start a one-time schedule whose instant passed while the process was down", async () => {
+    const first = await embedded([]);
+    const id = randomUUID();
+    const name = `expiry-${id}`;
+    await first.put({
+      name,
+      expression: { at: new Date(Date.now() + 600).toISOString() },
+      timezone: "UTC",
+      target: target(id),
+    });
+    first.stop();
+    await sleep(1000);
+    const after: { name: string; target: ScheduleTarget }[] = [];
+    const second = await embedded(after);
+    await second.start();
+    expect(await until(() => after.some((f) => f.name === name), 3000)).toBe(true);
+  });
+
   it("reads a cron in its timezone, does not arm a disabled schedule, and refuses a cron croner cannot read", async () => {
     const scheduler = await embedded([]);
     const id = randomUUID();
@@ -170,15 +207,16 @@ describe("Scheduler conformance: EventBridge Scheduler (recording client)", () =
   it("creates a missing schedule in the group with its expression, timezone, role and payload", async () => {
     const { scheduler, sent } = make((c) => {
       if (c.constructor.name === "UpdateScheduleCommand") throw notFound();
-      return {};
+      return { ScheduleArn: "arn:aws:scheduler:us-east-1:1:schedule/reachcx-test/sftp-1" };
     });
-    await scheduler.put({
+    const answer = await scheduler.put({
       name: "sftp-1",
       expression: { cron: "30 9 * * 1-5" },
       timezone: "America/New_York",
       target: { kind: "sftpPoll", tenant: "acme", importId: "1" },
     });
     expect(sent.map((c) => c.constructor.name)).toEqual(["UpdateScheduleCommand", "CreateScheduleCommand"]);
+    expect(answer).toEqual({ arn: "arn:aws:scheduler:us-east-1:1:schedule/reachcx-test/sftp-1" });
     const input = (sent[1] as CreateScheduleCommand).input;
     expect(input).toMatchObject({
       Name: "sftp-1",
@@ -197,7 +235,9 @@ describe("Scheduler conformance: EventBridge Scheduler (recording client)", () =
   });
 
   it("updates an existing schedule in place, and writes a rate", async () => {
-    const { scheduler, sent } = make(() => ({}));
+    const { scheduler, sent } = make(() => ({
+      ScheduleArn: "arn:aws:scheduler:us-east-1:1:schedule/g/rest-1",
+    }));
     await scheduler.put({
       name: "rest-1",
       expression: { rate: { value: 15, unit: "minutes" } },
@@ -209,6 +249,23 @@ describe("Scheduler conformance: EventBridge Scheduler (recording client)", () =
     expect((sent[0] as UpdateScheduleCommand).input).toMatchObject({
       ScheduleExpression: "rate(15 minutes)",
       State: "DISABLED",
+    });
+  });
+
+  it("writes a one-time schedule as at(...) in UTC that deletes itself after it fired", async () => {
+    const { scheduler, sent } = make(() => ({
+      ScheduleArn: "arn:aws:scheduler:us-east-1:1:schedule/g/expiry-1",
+    }));
+    await scheduler.put({
+      name: "expiry-1",
+      expression: { at: "2027-01-31T17:05:09.123Z" },
+      timezone: "America/New_York",
+      target: { kind: "campaign", tenant: "acme", campaignId: "c1", action: "expire" },
+    });
+    expect((sent[0] as UpdateScheduleCommand).input).toMatchObject({
+      ScheduleExpression: "at(2027-01-31T17:05:09)",
+      ScheduleExpressionTimezone: "UTC",
+      ActionAfterCompletion: "DELETE",
     });
   });
 

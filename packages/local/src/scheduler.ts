@@ -13,7 +13,9 @@ import { Cron } from "croner";
  *
  * A cron is croner's five-field pattern read in the schedule's timezone. A rate fires every interval from
  * when it was armed (start or put), the first time one interval after: after a restart the interval
- * begins again.
+ * begins again. A one-time (`at`) schedule fires once at its instant, or at once when armed after its
+ * instant passed (the process was down then), and is then removed, as EventBridge's
+ * ActionAfterCompletion DELETE does.
  */
 export interface EmbeddedSchedulerOptions {
   store: StoreService;
@@ -41,6 +43,17 @@ function rateJob(seconds: number, run: () => Promise<void>) {
   );
 }
 
+/** The ARN-like name put() answers (EventBridge answers a real ScheduleArn). */
+export const embeddedArn = (name: string) => `arn:embedded:scheduler:local:schedule/default/${name}`;
+
+/** The instant of a one-time expression, refused unless it is an ISO timestamp. */
+function instantOf(at: string): Date {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime()))
+    throw new Error(`A one-time schedule's instant is an ISO timestamp; got "${at}".`);
+  return date;
+}
+
 export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedScheduler {
   const { store } = options;
   const jobs = new Map<string, Cron>();
@@ -62,6 +75,18 @@ export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedSc
         log("schedule firing failed", { schedule: item.name, error: err });
       }
     };
+    if ("at" in item.expression) {
+      const once = async () => {
+        await run();
+        jobs.delete(item.name);
+        await store.entities.schedule.delete({ name: item.name }).go();
+      };
+      const when = instantOf(item.expression.at);
+      // croner does not fire an instant already passed: a missed one fires now.
+      const job = new Cron(when.getTime() > Date.now() + 50 ? when : new Date(Date.now() + 50), {}, once);
+      jobs.set(item.name, job);
+      return;
+    }
     const every = rateMs(item.expression);
     const job =
       every === undefined
@@ -79,6 +104,7 @@ export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedSc
       // The expression is proved by croner before it is stored, so a stored schedule always arms.
       if ("cron" in schedule.expression)
         new Cron(schedule.expression.cron, { timezone: schedule.timezone }).stop();
+      if ("at" in schedule.expression) instantOf(schedule.expression.at);
       const record = {
         name: schedule.name,
         tenant: schedule.target.tenant,
@@ -89,6 +115,7 @@ export function embeddedScheduler(options: EmbeddedSchedulerOptions): EmbeddedSc
       };
       await store.entities.schedule.put(record).go();
       arm(record);
+      return { arn: embeddedArn(schedule.name) };
     },
     async delete(name) {
       disarm(name);

@@ -38,7 +38,9 @@ export function scheduleInput(
     Name: schedule.name,
     GroupName: options.groupName,
     ScheduleExpression: eventBridgeExpression(schedule.expression),
-    ScheduleExpressionTimezone: schedule.timezone,
+    // at(...) is written in UTC; a one-time schedule removes itself once it has fired.
+    ScheduleExpressionTimezone: "at" in schedule.expression ? "UTC" : schedule.timezone,
+    ...("at" in schedule.expression ? { ActionAfterCompletion: "DELETE" as const } : {}),
     FlexibleTimeWindow: { Mode: "OFF" },
     State: schedule.enabled === false ? "DISABLED" : "ENABLED",
     Target: {
@@ -53,10 +55,17 @@ export function scheduleInput(
 
 const named = (err: unknown, name: string) => err instanceof Error && err.name === name;
 
+/** The ScheduleArn of a CreateSchedule or UpdateSchedule answer. */
+function arnOf(answer: unknown, name: string): { arn: string } {
+  const arn = (answer as { ScheduleArn?: unknown } | undefined)?.ScheduleArn;
+  if (typeof arn !== "string") throw new Error(`EventBridge Scheduler answered no ScheduleArn for ${name}.`);
+  return { arn };
+}
+
 /**
  * The Scheduler port on EventBridge Scheduler: one schedule per name in the stage's group, each invoking
  * the schedule target Lambda with its payload as input. put() updates and creates when there is nothing
- * to update (and updates when a concurrent put created it first).
+ * to update (and updates when a concurrent put created it first), and answers EventBridge's ScheduleArn.
  */
 export function eventBridgeScheduler(options: EventBridgeSchedulerOptions): Scheduler {
   const client: SchedulerSender = options.client ?? new SchedulerClient({ region: options.region });
@@ -64,14 +73,14 @@ export function eventBridgeScheduler(options: EventBridgeSchedulerOptions): Sche
     async put(schedule) {
       const input = scheduleInput(schedule, options);
       try {
-        await client.send(new UpdateScheduleCommand(input));
+        return arnOf(await client.send(new UpdateScheduleCommand(input)), schedule.name);
       } catch (err) {
         if (!named(err, "ResourceNotFoundException")) throw err;
         try {
-          await client.send(new CreateScheduleCommand(input));
+          return arnOf(await client.send(new CreateScheduleCommand(input)), schedule.name);
         } catch (again) {
           if (!named(again, "ConflictException")) throw again;
-          await client.send(new UpdateScheduleCommand(input));
+          return arnOf(await client.send(new UpdateScheduleCommand(input)), schedule.name);
         }
       }
     },

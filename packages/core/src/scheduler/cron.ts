@@ -31,9 +31,20 @@ export function eventBridgeCron(cron: string): string {
   return `cron(${minute} ${hour} ${dom} ${month} ${dow} *)`;
 }
 
+/**
+ * A one-time instant as EventBridge's at(yyyy-mm-ddThh:mm:ss), in UTC (the schedule's timezone must be
+ * UTC for it: eventBridgeTimezone). Seconds are kept, fractions dropped.
+ */
+export function eventBridgeAt(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`A one-time schedule's instant is an ISO timestamp; got "${iso}".`);
+  return `at(${new Date(ms).toISOString().slice(0, 19)})`;
+}
+
 /** The ScheduleExpression EventBridge Scheduler takes. */
 export function eventBridgeExpression(expression: ScheduleExpression): string {
   if ("cron" in expression) return eventBridgeCron(expression.cron);
+  if ("at" in expression) return eventBridgeAt(expression.at);
   const { value, unit } = expression.rate;
   if (!Number.isInteger(value) || value < 1) throw new Error("A rate is a whole number of at least 1.");
   return `rate(${value} ${value === 1 ? unit.replace(/s$/, "") : unit})`;

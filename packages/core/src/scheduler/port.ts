@@ -1,14 +1,17 @@
 import type { ScheduleTarget } from "./target.ts";
 
 /**
- * How often a schedule fires: every `value` minutes, hours or days, or a five-field Unix cron
- * (minute hour day-of-month month day-of-week), read in the schedule's timezone. The AWS adapter writes
- * rate(...) or cron(...) for EventBridge Scheduler (cron.ts converts the fields); the embedded adapter
- * gives the same to croner.
+ * How often a schedule fires: every `value` minutes, hours or days, a five-field Unix cron
+ * (minute hour day-of-month month day-of-week) read in the schedule's timezone, or once `at` an ISO
+ * instant (a campaign's expiry). The AWS adapter writes rate(...), cron(...) or at(...) for EventBridge
+ * Scheduler (cron.ts converts them; a one-time schedule deletes itself after it fired); the embedded
+ * adapter gives the same to croner, and fires at start a one-time schedule whose instant passed while
+ * the process was down.
  */
 export type ScheduleExpression =
   | { rate: { value: number; unit: "minutes" | "hours" | "days" } }
-  | { cron: string };
+  | { cron: string }
+  | { at: string };
 
 export interface Schedule {
   /** Unique in the instance (EventBridge: 1-64 of [0-9A-Za-z_.-]); scheduleName() builds one per owner. */
@@ -29,16 +32,19 @@ export interface Schedule {
  * dispatchScheduleTarget.
  */
 export interface Scheduler {
-  /** Creates the schedule, or replaces the one of the same name. */
-  put(schedule: Schedule): Promise<void>;
+  /** Creates the schedule, or replaces the one of the same name; answers its ARN. */
+  put(schedule: Schedule): Promise<{ arn: string }>;
   /** Removes the schedule; a name that does not exist is not an error. */
   delete(name: string): Promise<void>;
 }
 
 const NAME = /^[0-9A-Za-z_.-]{1,64}$/;
 
-/** The schedule of one owner (an SFTP import, a REST connection): its kind and id make the name. */
-export function scheduleName(kind: "sftp" | "rest" | "campaign", id: string): string {
+/**
+ * The schedule of one owner (an SFTP import, a REST connection, a campaign's event `{campaignId}-{eventId}`,
+ * a campaign's expiry): its kind and id make the name.
+ */
+export function scheduleName(kind: "sftp" | "rest" | "campaign" | "expiry", id: string): string {
   const name = `${kind}-${id}`;
   if (!NAME.test(name)) throw new Error(`Schedule name ${name} is not one EventBridge Scheduler takes.`);
   return name;

@@ -6,11 +6,16 @@ import * as v from "valibot";
  * pull. The same payload goes to the AWS target Lambda and to the embedded scheduler, and both hand it to
  * dispatchScheduleTarget. A campaign payload written before `kind` existed has none and reads as one.
  */
+/**
+ * A campaign's schedule: an event of its Scheduling dialog (an action, or segmentRatio with the event's
+ * ratios, read from the campaign by eventId) or its expiry (expire). Old payloads without eventId read.
+ */
 const CampaignTarget = v.object({
   kind: v.literal("campaign"),
   tenant: v.string(),
   campaignId: v.string(),
-  action: v.picklist(["start", "pause", "restart", "reset", "stop", "segmentRatio"]),
+  action: v.picklist(["start", "pause", "restart", "reset", "stop", "segmentRatio", "expire"]),
+  eventId: v.optional(v.number()),
 });
 
 const SftpPollTarget = v.object({
