@@ -100,7 +100,9 @@ describe("the access table and the API", () => {
       const described = doc.paths[op.path]?.[op.method.toLowerCase()];
       expect(described?.["x-needs"], op.key).toBe(table[op.key]);
       expect(described?.description, op.key).toContain(`Needs: ${describeNeed(needOfOp(op))}`);
-      if (needOfOp(op).kind === "public") expect(described?.security, op.key).toEqual([]);
+      const kind = needOfOp(op).kind;
+      if (kind === "public") expect(described?.security, op.key).toEqual([]);
+      else if (kind === "platform") expect(described?.security, op.key).toEqual([{ apiKey: [] }]);
       else expect(described?.security, op.key).toBeUndefined();
     }
     const page = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8");
@@ -163,7 +165,10 @@ describe("the access table and the API", () => {
   it("every operation but the public ones answers 401 without a token", async () => {
     for (const op of operations) {
       const res = await send(op);
-      if (needOfOp(op).kind === "public") expect([401, 403], op.key).not.toContain(res.status);
+      const kind = needOfOp(op).kind;
+      if (kind === "public") expect([401, 403], op.key).not.toContain(res.status);
+      // A platform's call carries no token at all: the key it lacks is what it is refused for.
+      else if (kind === "platform") expect(expectProblem(res, 401).code, op.key).toBe("auth.missing_api_key");
       else expect(expectProblem(res, 401).code, op.key).toBe("auth.missing_token");
     }
   });

@@ -4,7 +4,7 @@ import { type Access, checkAccess, needOf, refusal } from "@reachcx/core/rights/
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { RouterRoute } from "hono/types";
-import { type AuthVars, authenticate } from "./auth.ts";
+import { type AuthVars, authenticate, authenticatePlatform } from "./auth.ts";
 
 /** Paths under this prefix are the API's; any other route a host registers (its console catch-all) is not. */
 const API_PREFIX = "/api";
@@ -35,6 +35,7 @@ export const enforceAccess = createMiddleware<AuthVars>(async (c, next) => {
   // Fail closed. createApi refuses to start with such a route, so this is only reached if that check is skipped.
   if (!need) throw new Error(`${route.method} ${route.path} has no entry in API_ACCESS`);
   if (need.kind === "public") return next();
+  if (need.kind === "platform") return withActor(await authenticatePlatform(c), next);
 
   const { actor, licenses } = await authenticate(c);
   const access = checkAccess({ ...actor, licenses }, need);

@@ -105,7 +105,8 @@ function withComponentRefs(doc: OpenApiDocument): OpenApiDocument {
 
 /**
  * Each operation says who may call it, from API_ACCESS (the table the API enforces): a line of its
- * description, `x-needs` with the need's name, and no security requirement for the public ones.
+ * description, `x-needs` with the need's name, no security requirement for the public ones and the API
+ * key alone for a platform's.
  */
 function withNeeds(doc: OpenApiDocument): OpenApiDocument {
   for (const [path, operations] of Object.entries(doc.paths ?? {}))
@@ -117,6 +118,7 @@ function withNeeds(doc: OpenApiDocument): OpenApiDocument {
       op.description = [op.description, `Needs: ${describeNeed(need)}`].filter(Boolean).join("\n\n");
       op["x-needs"] = name;
       if (need.kind === "public") op.security = [];
+      if (need.kind === "platform") op.security = [{ apiKey: [] }];
     }
   return doc;
 }
