@@ -26,6 +26,23 @@ export function liveUrl(location: Pick<Location, "protocol" | "host">, token: st
   return `${scheme}//${location.host}${LIVE_PATH}?${query}`;
 }
 
+type ChangeListener = (event: ChangeEvent) => void;
+const listeners = new Set<ChangeListener>();
+
+/**
+ * Calls `listener` with every change event the live feed receives, for as long as the component is
+ * mounted: for a screen that follows one record's events itself (the campaign status dialog throttles its
+ * refetch to one a second instead of invalidating on every counter write). Keep `listener` stable.
+ */
+export function useChangeEvents(listener: ChangeListener) {
+  useEffect(() => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [listener]);
+}
+
 const FIRST_DELAY = 1000;
 const MAX_DELAY = 30_000;
 /** Under API Gateway's 10-minute idle timeout. */
@@ -82,6 +99,7 @@ function follow(options: { url: string; stale: StaleKeys; queryClient: QueryClie
       const event = typeof message.data === "string" ? parseChangeEvent(message.data) : undefined;
       if (!event) return;
       for (const queryKey of staleKeys(stale, event)) void queryClient.invalidateQueries({ queryKey });
+      for (const listener of listeners) listener(event);
     };
     ws.onclose = () => {
       clearInterval(keepAlive);

@@ -16,6 +16,7 @@ import { EmptyRow } from "../../lib/RecordRows.tsx";
 import { type CampaignOp, type CampaignRow, campaignKeys, campaignListQuery, campaignOps } from "./api.ts";
 import { CampaignDialog } from "./CampaignDialog.tsx";
 import { CAMPAIGN_PAGE_SIZE } from "./listSearch.ts";
+import { StatusDialog } from "./StatusDialog.tsx";
 
 const route = getRouteApi("/shell/gate/campaigns");
 
@@ -68,6 +69,7 @@ export function CampaignList() {
   const list = useQuery(campaignListQuery(CAMPAIGN_PAGE_SIZE, search.cursors?.at(-1)));
   const pages = urlPages(search, navigate);
   const [busy, setBusy] = useState<Record<string, string>>({});
+  const [statusOf, setStatusOf] = useState<CampaignRow | null>(null);
 
   const run = async (op: CampaignOp, row: CampaignRow) => {
     setBusy((b) => ({ ...b, [row.id]: PROGRESS[op] }));
@@ -113,6 +115,7 @@ export function CampaignList() {
         </Button>
       </Group>
       {search.dialog && <CampaignDialog mode={search.dialog} id={search.id} onClose={closeDialog} />}
+      {statusOf && <StatusDialog campaign={statusOf} onClose={() => setStatusOf(null)} />}
       <Table data-testid="campaigns-table">
         <Table.Thead>
           <Table.Tr>
@@ -156,6 +159,15 @@ export function CampaignList() {
                 <Table.Td>{row.sort ? "Yes" : "No"}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={disabled || !row.actions.status}
+                      onClick={() => setStatusOf(row)}
+                      aria-label={`Campaign Status ${row.name}`}
+                    >
+                      Status
+                    </Button>
                     {button && (
                       <Button
                         size="compact-xs"

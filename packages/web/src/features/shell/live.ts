@@ -14,6 +14,9 @@ export const STALE: StaleKeys = {
   user: [["users"], meKeys.all],
   contact: [contactKeys.all],
   activityLog: [activityKeys.all],
+  // A build moves counters many times a second: the status dialog follows them itself (useChangeEvents).
+  campaignCounter: [],
+  campaignDay: [],
 };
 
 /** The live feed for the signed-in shell: changes anywhere in the tenant refresh what they make stale. */
