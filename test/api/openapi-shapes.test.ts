@@ -423,18 +423,6 @@ describe("real answers parse with the documented schemas", () => {
       await call("/api/cache/create", { method: "POST", session: tenant, body: { campaignId: id } }),
     );
     expectAnswer(
-      "POST /api/cache/pause/{campaignId}/{skillId}",
-      await call(`/api/cache/pause/${id}/9301`, { method: "POST", session: tenant }),
-    );
-    expectAnswer(
-      "POST /api/cache/reset/{campaignId}",
-      await call(`/api/cache/reset/${id}`, { method: "POST", session: tenant }),
-    );
-    expectAnswer(
-      "POST /api/cache/restart/{campaignId}/{skillId}",
-      await call(`/api/cache/restart/${id}/9301`, { method: "POST", session: tenant }),
-    );
-    expectAnswer(
       "POST /api/cache/status",
       await call("/api/cache/status", { method: "POST", session: tenant, body: { campaignId: id } }),
     );
@@ -445,6 +433,18 @@ describe("real answers parse with the documented schemas", () => {
         session: tenant,
         body: { campaignId: id, segmentId: segment.json.id, channel: "voice", utcOffset: -300 },
       }),
+    );
+    expectAnswer(
+      "POST /api/cache/pause/{campaignId}/{skillId}",
+      await call(`/api/cache/pause/${id}/9301`, { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "POST /api/cache/reset/{campaignId}",
+      await call(`/api/cache/reset/${id}`, { method: "POST", session: tenant }),
+    );
+    expectAnswer(
+      "POST /api/cache/restart/{campaignId}/{skillId}",
+      await call(`/api/cache/restart/${id}/9301`, { method: "POST", session: tenant }),
     );
     expectAnswer(
       "DELETE /api/cache/delete/{campaignId}/{skillId}",
