@@ -108,9 +108,16 @@ describe("CXone platform calls", () => {
     expect(orElse(await client().allSkills(), [])).toHaveLength(5);
   });
 
-  it("finds a script's master id, null for an unknown one, and starts it for a contact", async () => {
+  it("finds a script's master id, null for an unknown one, and starts it for a contact on a started skill", async () => {
     expect(orElse(await client().scriptId("Acme-Payment-Reminder"), null)).toBe(7100002);
     expect(orElse(await client().scriptId("No-Such-Script"), null)).toBeNull();
+    const input = { skillId: 4100001, parameters: "3035550100|campaign-1|contact-1" };
+    // A skill dials only while started.
+    expect(await client().startScript(7100001, input)).toMatchObject({
+      ok: false,
+      error: { kind: "status", status: 409 },
+    });
+    expect((await client().startSkill(4100001, "Acme Outbound Collections")).ok).toBe(true);
     const started = await client().startScript(7100001, {
       skillId: 4100001,
       parameters: "3035550100|campaign-1|contact-1",
@@ -125,6 +132,7 @@ describe("CXone platform calls", () => {
     expect(
       orElse(await client().startScript(9999999, { skillId: 4100001, parameters: "x" }), null),
     ).toBeNull();
+    expect((await client().stopSkill(4100001, "Acme Outbound Collections")).ok).toBe(true);
   });
 
   it("lists scripts of media type 4 once per name", async () => {

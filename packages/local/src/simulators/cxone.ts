@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
+import { type CallOptions, callPlayer } from "./cxone-calls.ts";
 import { SIMULATED_UNITS, type SimulatedUnit } from "./cxone-data.ts";
 
 /**
@@ -9,6 +10,8 @@ import { SIMULATED_UNITS, type SimulatedUnit } from "./cxone-data.ts";
  * OpenID discovery and the access-key token for the cloud products, the legacy token endpoint with basic
  * auth, and the platform API under /incontactapi/services/{version}/. Wrong credentials get the 401 the
  * platform sends; every API call needs a token this simulator issued, and sees only its business unit.
+ * A skill dials only while started; a script started on it is played as a call whose result is posted to
+ * the console (cxone-calls.ts) when the simulator is given where to post.
  */
 
 export interface StartedContact {
@@ -32,6 +35,7 @@ const TOKEN_SECONDS = 3600;
 export function cxoneSimulatorApp(
   url: () => string,
   units: SimulatedUnit[] = structuredClone(SIMULATED_UNITS),
+  onStarted?: (contact: StartedContact) => void,
 ) {
   const tokens = new Map<string, { unit: SimulatedUnit; expires: number }>();
   const started: StartedContact[] = [];
@@ -135,15 +139,17 @@ export function cxoneSimulatorApp(
       const skill = unit.skills.find((s) => s.skillId === Number(body.skillId));
       if (!skill || typeof body.parameters !== "string")
         return c.json({ error: "Invalid skillId or parameters" }, 400);
-      const contactId = randomInt(100_000_000, 999_999_999);
-      started.push({
+      if (!skill.isRunning) return c.json({ error: "Skill is not running" }, 409);
+      const contact = {
         businessUnitId: unit.businessUnitId,
-        contactId,
+        contactId: randomInt(100_000_000, 999_999_999),
         scriptId: script.masterID,
         skillId: skill.skillId,
         parameters: body.parameters,
-      });
-      return c.json({ contactId }, 202);
+      };
+      started.push(contact);
+      onStarted?.(contact);
+      return c.json({ contactId: contact.contactId }, 202);
     })
     .get(`${api}/points-of-contact`, (c) => {
       const unit = unitOf(c) as SimulatedUnit;
@@ -185,10 +191,18 @@ export function cxoneSimulatorApp(
   return { app, started, usage };
 }
 
-/** Starts the simulator on a free loopback port. */
-export function startCxoneSimulator(): Promise<CxoneSimulator> {
+/**
+ * Starts the simulator on a free loopback port. With `calls`, every script start is played as a call and
+ * its result posted where `calls.resolve` says the business unit's script posts.
+ */
+export function startCxoneSimulator(options: { calls?: CallOptions } = {}): Promise<CxoneSimulator> {
   let base = "";
-  const { app, started, usage } = cxoneSimulatorApp(() => base);
+  const player = options.calls ? callPlayer(options.calls) : null;
+  const { app, started, usage } = cxoneSimulatorApp(
+    () => base,
+    structuredClone(SIMULATED_UNITS),
+    player ? (contact) => player.play(contact) : undefined,
+  );
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     server.once("error", reject);
@@ -198,11 +212,13 @@ export function startCxoneSimulator(): Promise<CxoneSimulator> {
         url: base,
         started,
         usage,
-        stop: () =>
-          new Promise<void>((done) => {
+        stop: async () => {
+          await player?.stop();
+          await new Promise<void>((done) => {
             (server as { closeAllConnections?: () => void }).closeAllConnections?.();
             server.close(() => done());
-          }),
+          });
+        },
       });
     });
   });
