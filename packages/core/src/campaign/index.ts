@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { useTenant } from "../actor/index.ts";
+import {
+  afterCampaignDelete,
+  afterListOperation,
+  assertListOperation,
+  listFieldsOf,
+  registryWrites,
+} from "../dialer/lifecycle.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
@@ -265,18 +272,19 @@ export async function deleteCampaign(id: string): Promise<void> {
   const locks = HOLDS_LOCKS.has(current.status) ? locksOf(current) : [];
   const rejected = await transact(() =>
     useStore()
-      .transaction.write(({ campaign, profile, campaignLock }) => [
-        campaign
+      .transaction.write((tx) => [
+        tx.campaign
           .delete({ tenant, id })
           .where((a, op) => op.eq(a.status, current.status))
           .commit(),
-        profile.patch({ tenant, id: current.campaignProfileId }).add({ campaigns: -1 }).commit(),
+        tx.profile.patch({ tenant, id: current.campaignProfileId }).add({ campaigns: -1 }).commit(),
         ...locks.map((resource) =>
-          campaignLock
+          tx.campaignLock
             .delete({ tenant, resource })
             .where((a, op) => op.eq(a.campaignId, id))
             .commit(),
         ),
+        ...registryWrites(tx, { tenant, campaignId: id }, current.status, null),
       ])
       .go(),
   );
@@ -284,6 +292,7 @@ export async function deleteCampaign(id: string): Promise<void> {
     if (rejected[0]) throw changedMeanwhile();
     throw new Error(`campaign ${id}: its profile or locks were not as recorded`);
   }
+  await afterCampaignDelete(current);
 }
 
 const CACHE_ACTION: Partial<Record<CampaignOperation, CampaignItem["cacheAction"]>> = {
@@ -320,44 +329,52 @@ export async function operateCampaign(
   const now = options.now ?? new Date();
   if (operation === "start" && current.expireDate && Date.parse(current.expireDate) <= now.getTime())
     throw new VisibleError("conflict", "campaign.expired", expiredMessage(current.expireDate));
+  await assertListOperation(current, operation);
 
   const take = operation === "start" ? locksOf(current) : [];
   const release = HOLDS_LOCKS.has(current.status) && !HOLDS_LOCKS.has(status) ? locksOf(current) : [];
   const segments = operation === "start" ? segmentsOf(current) : [];
   const rejected = await transact(() =>
     useStore()
-      .transaction.write(({ campaign, campaignLock, segment, profile }) => [
-        campaign
+      .transaction.write((tx) => [
+        tx.campaign
           .patch({ tenant, id })
-          .set({ status, cacheAction: CACHE_ACTION[operation], cacheActionAt: now.toISOString() })
+          .set({
+            status,
+            cacheAction: CACHE_ACTION[operation],
+            cacheActionAt: now.toISOString(),
+            ...listFieldsOf(operation),
+          })
           .where((a, op) => op.eq(a.status, current.status))
           .commit(),
         ...take.map((resource) =>
-          campaignLock
+          tx.campaignLock
             .put({ tenant, resource, campaignId: id })
             .where((a, op) => `${op.notExists(a.campaignId)} OR ${op.eq(a.campaignId, id)}`)
             .commit(),
         ),
         ...release.map((resource) =>
-          campaignLock
+          tx.campaignLock
             .delete({ tenant, resource })
             .where((a, op) => op.eq(a.campaignId, id))
             .commit(),
         ),
         ...segments.map((s) =>
-          segment
+          tx.segment
             .check({ tenant, id: s.segmentId })
             .where((a, op) => op.exists(a.id))
             .commit(),
         ),
         ...(operation === "start"
           ? [
-              profile
+              tx.profile
                 .check({ tenant, id: current.campaignProfileId })
                 .where((a, op) => op.exists(a.id))
                 .commit(),
             ]
           : []),
+        // Last, so the refusals above keep their places; the registry write has no condition.
+        ...registryWrites(tx, { tenant, campaignId: id }, current.status, status),
       ])
       .go(),
   );
@@ -387,5 +404,6 @@ export async function operateCampaign(
       );
     throw profileMissing();
   }
+  await afterListOperation(current, operation);
   return getCampaign(id);
 }

@@ -1,4 +1,6 @@
 import { registerBulkEditJobs } from "../bulk-edit/index.ts";
+import { registerCampaignBuildJob } from "../dialer/build.ts";
+import { registerCampaignClearJob } from "../dialer/clear.ts";
 import { registerImportJob } from "../import/job.ts";
 import { registerRestPullJob } from "../rest-connection/pull.ts";
 import { registerSftpPollJob } from "../sftp/poll.ts";
@@ -13,4 +15,6 @@ export function registerJobKinds() {
   registerBulkEditJobs();
   registerSftpPollJob();
   registerRestPullJob();
+  registerCampaignBuildJob();
+  registerCampaignClearJob();
 }

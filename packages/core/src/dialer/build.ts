@@ -1,0 +1,456 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { checkDnc, contactDncSources, type DncSource, normalizePhone } from "../dnc/index.ts";
+import { useEnv, useStore } from "../env.ts";
+import type { JobContext, JobOutcome } from "../job/runner.ts";
+import { registerJobKind } from "../job/runner.ts";
+import { conditionFailed, LeaseLostError } from "../job/store.ts";
+import type { Node } from "../search/ast.ts";
+import { contactSchema, fieldMap } from "../search/contact-fields.ts";
+import type { SortKey } from "../search/port.ts";
+import type { CreateCampaignContactItem, DialChannel } from "../store/entities/dialer.ts";
+import type { CampaignItem, ContactItem, ProfileItem, SegmentItem } from "../store/entities.ts";
+import { readSettings } from "../tenant/index.ts";
+import { getAll, sendBatches } from "./batch.ts";
+import { clearList } from "./clear.ts";
+import { nextCallable, windowClassOf } from "./compliance/window.ts";
+import { counterWrites } from "./counters.ts";
+import { type CounterDelta, counterField, queueOf, seqRank } from "./model.ts";
+
+/**
+ * The campaign build (docs/dialer.md, Build): the job that turns a campaign's segments into its list.
+ * Each segment's query is paged through the Search port in the segment's sort; each page's contacts are
+ * read, scrubbed with the profile's scrubber, and written as fresh CampaignContact records (BatchWriteItem,
+ * deterministic keys); then ONE transaction adds the page's counts to the campaign's counters and writes
+ * the job's checkpoint, on condition that this worker still holds the job. A page is therefore counted
+ * exactly once: a worker that dies before that transaction leaves the checkpoint on the page, and the
+ * next run writes the page again (its records are found and kept, not rewritten) and counts it then.
+ */
+
+export const CAMPAIGN_BUILD_KIND = "campaignBuild";
+
+export interface BuildParams {
+  campaignId: string;
+  /** A reset clears the list first, keeping the campaign (and its days' abandon counts). */
+  reason: "start" | "reset";
+}
+
+/** Contacts a page: one page of ids, contacts, checks and writes in memory at a time. */
+export const BUILD_PAGE = 500;
+
+/** Why a contact is left out of the list: the job's counters, by reason. */
+export const SCRUB_REASONS = [
+  "noNumber",
+  "expired",
+  "optout",
+  "orgDnc",
+  "stateDnc",
+  "natDnc",
+  "cell",
+  "contactDup",
+  "noWindow",
+  "phoneDup",
+] as const;
+export type ScrubReason = (typeof SCRUB_REASONS)[number];
+
+/** Where a build is: written with each page's counter deltas, in one transaction. */
+export interface BuildCheckpoint {
+  /** A reset's clear of the old list is done (always true for a start). */
+  cleared: boolean;
+  /** The segment being built (index in the campaign's order) and the Search port's cursor in it. */
+  segment: number;
+  cursor: string | null;
+  /** The next contact's build sequence. */
+  seq: number;
+  counts: Record<string, number>;
+}
+
+const DNC_REASON: Record<DncSource, ScrubReason> = {
+  org: "orgDnc",
+  state: "stateDnc",
+  national: "natDnc",
+};
+
+type Scrubber = ProfileItem["scrubber"];
+
+/** The profile as a build reads it: the scrubber and the channel fresh contacts start on. */
+interface BuildProfile {
+  scrubber: Scrubber;
+  channel: DialChannel;
+}
+
+const zeroCounts = (): Record<string, number> =>
+  Object.fromEntries(["read", "listed", ...SCRUB_REASONS].map((k) => [k, 0]));
+
+const live = (campaign: CampaignItem | undefined) =>
+  campaign !== undefined && (campaign.status === "Active" || campaign.status === "Paused");
+
+async function readCampaign(tenant: string, id: string) {
+  const { data } = await useStore().entities.campaign.get({ tenant, id }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+async function readProfile(tenant: string, id: string): Promise<BuildProfile | undefined> {
+  const { data } = await useStore().entities.profile.get({ tenant, id }).go();
+  if (!data) return undefined;
+  const channels = [...((data.channels ?? []) as { type: DialChannel; order?: number }[])].sort(
+    (a, b) => (a.order ?? 0) - (b.order ?? 0),
+  );
+  return { scrubber: data.scrubber, channel: channels[0]?.type ?? "Voice" };
+}
+
+/** The DNC sources the scrubber honours. */
+const enabledSources = (s: Scrubber): DncSource[] => [
+  ...(s.orgDnc ? (["org"] as const) : []),
+  ...(s.stateDnc ? (["state"] as const) : []),
+  ...(s.natDnc ? (["national"] as const) : []),
+];
+
+/** One page's contacts as the scrubber decided: the records to write, the reasons of the others. */
+interface PageOutcome {
+  records: CreateCampaignContactItem[];
+  /** Records an earlier run of this page already wrote: counted, not rewritten (they may have moved on). */
+  kept: number;
+  marks: { tenant: string; campaignId: string; phone: string; contactId: string }[];
+  dropped: Partial<Record<ScrubReason, number>>;
+}
+
+/**
+ * Scrubs one page of contacts (in the segment's order) and shapes the records of those that stay.
+ * `mayExist`: records of these contacts may already be in the list (a later segment, or the first page
+ * after a restart), so they are read first.
+ */
+async function scrubPage(input: {
+  tenant: string;
+  campaignId: string;
+  segmentId: string;
+  ids: string[];
+  seq: number;
+  profile: BuildProfile;
+  mayExist: boolean;
+  now: Date;
+}): Promise<PageOutcome> {
+  const { tenant, campaignId, segmentId, profile, now } = input;
+  const store = useStore();
+  const contacts = new Map(
+    (
+      await getAll(
+        (keys) => store.entities.contact.get(keys).go({ concurrency: 4 }),
+        input.ids.map((id) => ({ tenant, id })),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  const existing = input.mayExist
+    ? new Map(
+        (
+          await getAll(
+            (keys) => store.entities.campaignContact.get(keys).go({ concurrency: 4 }),
+            input.ids.map((contactId) => ({ tenant, campaignId, contactId })),
+          )
+        ).map((r) => [r.contactId, r.segmentId]),
+      )
+    : new Map<string, string>();
+  const { scrubber, channel } = profile;
+  const sources = enabledSources(scrubber);
+  const listed = new Map<string, DncSource[]>();
+  if (sources.length > 0) {
+    const numbers = [...contacts.values()].flatMap((c) => [c.phone, c.cell].filter(Boolean) as string[]);
+    for (const { phone, sources: on } of (await checkDnc(numbers, { sources })).listed) listed.set(phone, on);
+  }
+  const voiceOnCell = !(scrubber.cell && channel === "Voice");
+  const dropped: PageOutcome["dropped"] = {};
+  const drop = (reason: ScrubReason) => {
+    dropped[reason] = (dropped[reason] ?? 0) + 1;
+  };
+  type Candidate = { contact: ContactItem; cell: string | undefined; windowClass: string; number: string };
+  const candidates: Candidate[] = [];
+  const ours: string[] = [];
+  for (const id of input.ids) {
+    const contact = contacts.get(id);
+    if (!contact) continue; // deleted since the index answered
+    const had = existing.get(id);
+    if (had !== undefined && had !== segmentId) {
+      drop("contactDup");
+      continue;
+    }
+    const reason = scrubReason(contact, { scrubber, channel, listed, voiceOnCell, now });
+    if (reason) {
+      drop(reason);
+      continue;
+    }
+    const cell = voiceOnCell ? contact.cell : undefined;
+    const windowClass = windowClassOf({ ...contact, cell });
+    if (nextCallable(windowClass, now) === null) {
+      drop("noWindow");
+      continue;
+    }
+    const raw = (contact.phone || cell) as string;
+    candidates.push({ contact, cell, windowClass, number: normalizePhone(raw) ?? raw });
+    if (had !== undefined) ours.push(id);
+  }
+  const stay = scrubber.phoneDup ? await firstOfEachNumber(tenant, campaignId, candidates, drop) : candidates;
+  const already = new Set(ours);
+  const readyAt = now.toISOString();
+  const records: CreateCampaignContactItem[] = [];
+  let seq = input.seq;
+  let kept = 0;
+  for (const { contact, cell, windowClass } of stay) {
+    const at = seq++;
+    if (already.has(contact.id)) {
+      kept++;
+      continue;
+    }
+    records.push({
+      tenant,
+      campaignId,
+      contactId: contact.id,
+      segmentId,
+      seq: at,
+      status: "fresh",
+      channel,
+      queue: queueOf(channel, "fresh", windowClass),
+      rank: seqRank(at),
+      windowClass,
+      readyAt,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      ...(contact.phone ? { phone: contact.phone } : {}),
+      ...(cell ? { cell } : {}),
+      ...(contact.email ? { email: contact.email } : {}),
+      ...(contact.state ? { state: contact.state } : {}),
+      ...(contact.zip ? { zip: contact.zip } : {}),
+      timeZone: contact.timeZone,
+    });
+  }
+  const marks = scrubber.phoneDup
+    ? stay.map((c) => ({ tenant, campaignId, phone: c.number, contactId: c.contact.id }))
+    : [];
+  return { records, kept, marks, dropped };
+}
+
+/**
+ * The scrubber's verdict on one contact before the window and duplicate checks (undefined: it stays), in
+ * this order: no number to dial, expired, opted out of the channel, on an enabled DNC list (a contact
+ * flagged dnc counts as org), only a cell number when cells are not voice-dialed.
+ */
+function scrubReason(
+  contact: ContactItem,
+  rules: {
+    scrubber: Scrubber;
+    channel: DialChannel;
+    listed: ReadonlyMap<string, readonly DncSource[]>;
+    voiceOnCell: boolean;
+    now: Date;
+  },
+): ScrubReason | undefined {
+  if (!contact.phone && !contact.cell) return "noNumber";
+  if (contact.expireDt && Date.parse(contact.expireDt) <= rules.now.getTime()) return "expired";
+  if (contact.optout?.[rules.channel]) return "optout";
+  const dnc = contactDncSources({ ...contact, dnc: rules.scrubber.orgDnc && contact.dnc }, rules.listed);
+  const source = enabledSources(rules.scrubber).find((s) => dnc.includes(s));
+  if (source) return DNC_REASON[source];
+  if (!rules.voiceOnCell && !contact.phone) return "cell";
+  return undefined;
+}
+
+/**
+ * phoneDup: keeps the first contact of each number, in build order: earlier in this page, or marked by an
+ * earlier page (a CampaignPhone of another contact; this contact's own mark is a restart's rewrite).
+ */
+async function firstOfEachNumber<C extends { contact: ContactItem; number: string }>(
+  tenant: string,
+  campaignId: string,
+  candidates: C[],
+  drop: (reason: ScrubReason) => void,
+): Promise<C[]> {
+  const numbers = [...new Set(candidates.map((c) => c.number))];
+  const marked = new Map(
+    (
+      await getAll(
+        (keys) => useStore().entities.campaignPhone.get(keys).go({ concurrency: 4 }),
+        numbers.map((phone) => ({ tenant, campaignId, phone })),
+      )
+    ).map((m) => [m.phone, m.contactId]),
+  );
+  return candidates.filter((c) => {
+    const owner = marked.get(c.number);
+    if (owner !== undefined && owner !== c.contact.id) {
+      drop("phoneDup");
+      return false;
+    }
+    marked.set(c.number, c.contact.id);
+    return true;
+  });
+}
+
+/**
+ * The page's counts and the checkpoint, in one transaction conditional on this worker holding the job;
+ * a transaction that only collided with another write (the runner's heartbeat) is sent again.
+ */
+async function commitPage(
+  context: JobContext,
+  key: { tenant: string; campaignId: string },
+  deltas: Record<string, CounterDelta>,
+  state: BuildCheckpoint,
+) {
+  const { tenant, id, owner } = context.job;
+  for (let attempt = 0; ; attempt++) {
+    let codes: string[];
+    try {
+      const result = (await useStore()
+        .transaction.write((tx) => [
+          ...counterWrites(tx, key, deltas),
+          tx.job
+            .patch({ tenant, id })
+            .set({
+              checkpoint: JSON.stringify(state),
+              counters: state.counts,
+              progress: { done: state.counts.read ?? 0, unit: "contacts" },
+            })
+            .where((a, op) => `${op.eq(a.owner, owner ?? "")} AND ${op.eq(a.state, "running")}`)
+            .commit(),
+        ])
+        .go()) as unknown as { canceled: boolean; data: { rejected?: boolean; code?: string }[] };
+      if (!result.canceled) return;
+      codes = result.data.map((d) => d.code ?? (d.rejected ? "ConditionalCheckFailed" : "None"));
+    } catch (err) {
+      const text = `${String(err)} ${String((err as { cause?: unknown }).cause ?? "")}`;
+      const list = /reasons \[([^\]]*)\]/.exec(text)?.[1];
+      if (!list) throw err;
+      codes = list.split(",").map((c) => c.trim());
+    }
+    if (codes.includes("ConditionalCheckFailed")) throw new LeaseLostError(id);
+    if (!codes.includes("TransactionConflict") || attempt === 8)
+      throw new Error(`campaign build: page transaction refused: ${codes.join(", ")}`);
+    await sleep(20 + Math.random() * 50 * (attempt + 1));
+  }
+}
+
+/** The campaign's list is built: ready, when, and by which job (only while it still runs). */
+async function markReady(tenant: string, campaignId: string, jobId: string) {
+  await useStore()
+    .entities.campaign.patch({ tenant, id: campaignId })
+    .set({ listState: "ready", listBuiltAt: new Date().toISOString(), buildJobId: jobId })
+    .where((a, op) => `${op.eq(a.status, "Active")} OR ${op.eq(a.status, "Paused")}`)
+    .go()
+    .catch((err: unknown) => {
+      if (!conditionFailed(err)) throw err;
+    });
+}
+
+/** The segment's query and sort as the Search port takes them (undefined: the segment is gone). */
+async function segmentQuery(tenant: string, id: string) {
+  const { data } = await useStore().entities.segment.get({ tenant, id }).go();
+  if (!data) return undefined;
+  const item: SegmentItem = data;
+  const sort: SortKey[] =
+    item.sortField && item.sortDirection ? [{ field: item.sortField, direction: item.sortDirection }] : [];
+  return { query: JSON.parse(item.query) as Node, sort };
+}
+
+/** The job: clear (a reset), then every segment page by page, then the list is ready. */
+export async function runBuild(context: JobContext): Promise<JobOutcome> {
+  const { campaignId, reason } = context.params as BuildParams;
+  const tenant = context.job.tenant;
+  const key = { tenant, campaignId };
+  const resumed = context.resumeFrom as BuildCheckpoint | undefined;
+  let state: BuildCheckpoint = resumed ?? {
+    cleared: reason !== "reset",
+    segment: 0,
+    cursor: null,
+    seq: 0,
+    counts: zeroCounts(),
+  };
+  const campaign = await readCampaign(tenant, campaignId);
+  if (!campaign || !live(campaign))
+    return { state: "done", counters: state.counts, message: "The campaign is no longer running." };
+  const profile = await readProfile(tenant, campaign.campaignProfileId);
+  if (!profile) return { state: "failed", message: "The campaign's dialing profile no longer exists." };
+  const segments = JSON.parse(campaign.segments) as { segmentId: string }[];
+  if (!state.cleared) {
+    await clearList(
+      key,
+      segments.map((s) => s.segmentId),
+      { keepDays: true },
+    );
+    state = { ...state, cleared: true };
+    await commitPage(context, key, {}, state);
+  }
+  const types = contactSchema((await readSettings()).customFields).types;
+  const customTypes = fieldMap(
+    Object.fromEntries(Object.entries(types).filter(([k]) => k.startsWith("custom:"))),
+  );
+  // The first page after a restart may have been written already.
+  let mayExist = resumed !== undefined;
+  while (state.segment < segments.length) {
+    const segmentId = (segments[state.segment] as { segmentId: string }).segmentId;
+    const query = await segmentQuery(tenant, segmentId);
+    let cursor = state.cursor;
+    do {
+      if (context.cancelled()) {
+        await markReady(tenant, campaignId, context.job.id);
+        return { state: "cancelled", counters: state.counts };
+      }
+      if (context.stopping()) return { state: "paused" };
+      if (!live(await readCampaign(tenant, campaignId)))
+        return { state: "done", counters: state.counts, message: "The campaign stopped running." };
+      const page = query
+        ? await useEnv().search.query("contact", tenant, {
+            query: query.query,
+            sort: query.sort,
+            limit: BUILD_PAGE,
+            cursor,
+            types: customTypes,
+          })
+        : { ids: [], nextCursor: null };
+      const outcome = await scrubPage({
+        tenant,
+        campaignId,
+        segmentId,
+        ids: page.ids,
+        seq: state.seq,
+        profile,
+        mayExist: mayExist || state.segment > 0,
+        now: new Date(),
+      });
+      await writePage(outcome);
+      const listed = outcome.records.length + outcome.kept;
+      const counts = { ...state.counts };
+      counts.read = (counts.read ?? 0) + page.ids.length;
+      counts.listed = (counts.listed ?? 0) + listed;
+      for (const [r, n] of Object.entries(outcome.dropped)) counts[r] = (counts[r] ?? 0) + n;
+      cursor = page.nextCursor;
+      state = cursor
+        ? { ...state, cursor, seq: state.seq + listed, counts }
+        : { ...state, segment: state.segment + 1, cursor: null, seq: state.seq + listed, counts };
+      const field = counterField("fresh", profile.channel);
+      await commitPage(context, key, listed > 0 ? { [segmentId]: { [field]: listed } } : {}, state);
+      mayExist = false;
+    } while (cursor);
+  }
+  await markReady(tenant, campaignId, context.job.id);
+  return {
+    state: "done",
+    counters: state.counts,
+    progress: { done: state.counts.read ?? 0, total: state.counts.read ?? 0, unit: "contacts" },
+    message: `Listed ${state.counts.listed ?? 0} of ${state.counts.read ?? 0} contacts.`,
+  };
+}
+
+/** A page's records and phone marks, 25 a BatchWriteItem. */
+async function writePage(outcome: PageOutcome) {
+  const store = useStore();
+  const batches: BatchWriteCommandInput[] = [
+    ...(outcome.records.length > 0
+      ? (store.entities.campaignContact.put(outcome.records).params() as BatchWriteCommandInput[])
+      : []),
+    ...(outcome.marks.length > 0
+      ? (store.entities.campaignPhone.put(outcome.marks).params() as BatchWriteCommandInput[])
+      : []),
+  ];
+  await sendBatches(batches);
+}
+
+export function registerCampaignBuildJob() {
+  registerJobKind(CAMPAIGN_BUILD_KIND, runBuild);
+}
