@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "../../packages/core/src/actor/index.ts";
 import { Campaign, CampaignPage } from "../../packages/core/src/campaign/api.ts";
+import { ScheduleAnswer } from "../../packages/core/src/campaign/schedule-schema.ts";
 import { CampaignSkills } from "../../packages/core/src/campaign/skills.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
@@ -136,6 +137,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/cache/reset/{campaignId}": CampaignOperationAnswer,
   "POST /api/cache/status": CampaignStatusAnswer,
   "POST /api/cache/status-breakdown": BreakdownAnswer,
+  "POST /api/cache/create-schedule": ScheduleAnswer,
   "GET /api/profiles": ProfilePage,
   "POST /api/profiles": Profile,
   "GET /api/profiles/{id}": Profile,
@@ -425,6 +427,15 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "POST /api/cache/status",
       await call("/api/cache/status", { method: "POST", session: tenant, body: { campaignId: id } }),
+    );
+    const event = { id: 654321, days: [1, 3], time: "08:00", timeZone: "UTC", action: "pause" };
+    expectAnswer(
+      "POST /api/cache/create-schedule",
+      await call("/api/cache/create-schedule", {
+        method: "POST",
+        session: tenant,
+        body: { campaignId: id, eventType: "campaignStatus", event },
+      }),
     );
     expectAnswer(
       "POST /api/cache/status-breakdown",

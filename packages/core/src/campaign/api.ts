@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { PageQuery, pageOf } from "../paging.ts";
+import { ActionEvent, RatioEvent } from "./schedule-schema.ts";
 import { EXHAUSTION_ACTIONS } from "./schema.ts";
 import { CAMPAIGN_STATUSES, ROW_ACTIONS } from "./state.ts";
 
@@ -55,6 +56,9 @@ export const Campaign = v.strictObject({
       v.BooleanSchema<undefined>
     >,
   ),
+  /** The Scheduling dialog's events (spec 002 §3): actions, and segment ratios. */
+  campaignSchedule: v.array(ActionEvent),
+  segmentSchedule: v.array(RatioEvent),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

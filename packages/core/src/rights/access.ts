@@ -110,6 +110,8 @@ export const API_ACCESS = {
   "POST /api/cache/reset/{campaignId}": "listManagement",
   "POST /api/cache/status": "listManagement",
   "POST /api/cache/status-breakdown": "listManagement",
+  /** The Scheduling dialog: add or (delete true) remove a campaign's scheduled event. */
+  "POST /api/cache/create-schedule": "listManagement",
   "GET /api/dispositions": "listManagement",
   "GET /api/payment-profiles": "listManagement",
 

@@ -1,7 +1,10 @@
 import * as v from "valibot";
 import { withActor } from "../actor/index.ts";
+import { operateCampaign } from "../campaign/index.ts";
+import { applyRatioEvent } from "../campaign/schedule.ts";
+import { runCampaignOperation } from "../dialer/operations.ts";
 import { useStore } from "../env.ts";
-import { ThrottledError } from "../error/index.ts";
+import { ThrottledError, VisibleError } from "../error/index.ts";
 import { type Job, startJob } from "../job/index.ts";
 import { readJob } from "../job/store.ts";
 import { ScheduleTarget } from "./target.ts";
@@ -12,8 +15,12 @@ export type TenantLookup = (id: string) => Promise<{ status: string } | null | u
 export type DispatchLog = (event: string, detail: Record<string, unknown>) => void;
 
 export type DispatchResult =
-  | { skipped: "tenant_disabled" | "gone" | "disabled" | "already_running" | "too_many_jobs"; tenant: string }
-  | { started: Job["id"]; kind: string; tenant: string };
+  | {
+      skipped: "tenant_disabled" | "gone" | "disabled" | "already_running" | "too_many_jobs" | "not_allowed";
+      tenant: string;
+    }
+  | { started: Job["id"]; kind: string; tenant: string }
+  | { operated: string; campaignId: string; tenant: string };
 
 const storeTenant: TenantLookup = async (id) => (await useStore().entities.tenant.get({ id }).go()).data;
 
@@ -61,13 +68,40 @@ async function startScheduled(
   }
 }
 
+type CampaignTarget = Extract<ScheduleTarget, { kind: "campaign" }>;
+
+/**
+ * A campaign schedule's firing, as the tenant's system actor: an event's action runs the same operation
+ * as the console's button (runCampaignOperation; stop is End Campaign), a ratio event sets the campaign's
+ * ratios, the expiry schedule expires it. A campaign gone, or whose status does not allow the operation
+ * now (a start of an Active campaign, an expiry of a Completed one), is logged and skipped: the schedule
+ * succeeds, so the scheduler does not retry it.
+ */
+async function fireCampaign(target: CampaignTarget, log: DispatchLog): Promise<DispatchResult> {
+  const { tenant, campaignId, action } = target;
+  try {
+    if (action === "segmentRatio") {
+      if (target.eventId === undefined || !(await applyRatioEvent(campaignId, target.eventId)))
+        return { skipped: "not_allowed", tenant };
+    } else if (action === "expire") {
+      await operateCampaign(campaignId, "expire");
+    } else {
+      await runCampaignOperation(campaignId, action === "stop" ? "terminate" : action, { log });
+    }
+    return { operated: action, campaignId, tenant };
+  } catch (err) {
+    if (!(err instanceof VisibleError)) throw err;
+    log("campaign schedule skipped", { ...target, reason: err.message });
+    return { skipped: err.kind === "not_found" ? "gone" : "not_allowed", tenant };
+  }
+}
+
 /**
  * What a schedule does when it fires: one function for the AWS target Lambda
  * (packages/functions/src/schedule/target.ts) and the embedded scheduler (packages/local/src/scheduler.ts).
  * A schedule of a disabled (or removed) tenant does nothing and succeeds, so the scheduler does not retry
  * it; once the tenant is enabled its next firing acts again (docs/decisions.md, Disable Tenant).
- * Campaign operations are built with the campaigns issue; until then a campaign schedule of an active
- * tenant fails loudly (and is retried by the scheduler) rather than pretending to act.
+ * A campaign schedule runs its operation (fireCampaign).
  */
 export async function dispatchScheduleTarget(
   event: unknown,
@@ -86,8 +120,7 @@ export async function dispatchScheduleTarget(
   return withActor({ type: "system", tenant: target.tenant }, async () => {
     switch (target.kind) {
       case "campaign":
-        log("campaign schedule fired before campaign operations exist", { ...target });
-        throw new Error(`Campaign operation '${target.action}' is not built yet.`);
+        return fireCampaign(target, log);
       case "sftpPoll": {
         const { data } = await useStore()
           .entities.ftpImport.get({ tenant: target.tenant, id: target.importId })

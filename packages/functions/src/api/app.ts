@@ -10,6 +10,7 @@ import { onError, problem } from "./problem.ts";
 import { admin } from "./routes/admin.ts";
 import { auth } from "./routes/auth.ts";
 import { bulkEdit } from "./routes/bulk-edit.ts";
+import { cacheSchedule } from "./routes/campaign-schedule.ts";
 import { cacheStatus } from "./routes/campaign-status.ts";
 import { cache, campaigns } from "./routes/campaigns.ts";
 import { cmsOnboard } from "./routes/cms-onboard.ts";
@@ -76,6 +77,7 @@ const routes = new Hono<AuthVars>()
   .route("/campaigns", campaigns)
   .route("/cache", cache)
   .route("/cache", cacheStatus)
+  .route("/cache", cacheSchedule)
   .route("/skills", skills)
   .route("/dispositions", dispositions)
   .route("/payment-profiles", paymentProfiles)

@@ -44,6 +44,13 @@ export const CampaignEntity = new Entity({
     listState: { type: ["building", "ready", "exhausted", "cleared"] as const },
     buildJobId: { type: "string" },
     listBuiltAt: { type: "string" },
+    /**
+     * The Scheduling dialog's events (spec 002 §3 campaignSchedule, segmentSchedule): JSON text of
+     * [{id, days, time, timeZone, action | segments, scheduleArn}]; each is a Scheduler schedule
+     * (core/campaign/schedule.ts). Absent: none.
+     */
+    campaignSchedule: { type: "string" },
+    segmentSchedule: { type: "string" },
     ...timestamps,
   },
   indexes: {
