@@ -75,6 +75,26 @@ export function directoryBlobs(options: { dir: string; secret: Uint8Array }): Di
       await writeFile(aside, body);
       await rename(aside, path);
     },
+    async putStream(key, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const aside = `${path}.${randomUUID()}.part`;
+      let size = 0;
+      const counted = async function* () {
+        for await (const chunk of body) {
+          size += chunk.byteLength;
+          yield chunk;
+        }
+      };
+      try {
+        await pipeline(counted(), createWriteStream(aside));
+      } catch (err) {
+        await rm(aside, { force: true });
+        throw err;
+      }
+      await rename(aside, path);
+      return { size };
+    },
     get: read,
     async exists(key) {
       return stat(pathOf(key)).then(

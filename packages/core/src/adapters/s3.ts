@@ -1,15 +1,27 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { blobKey } from "../blobs/key.ts";
-import type { BlobStream, Blobs } from "../blobs/port.ts";
+import { type BlobStream, type Blobs, PART_BYTES } from "../blobs/port.ts";
 
-export type S3Command = PutObjectCommand | GetObjectCommand | HeadObjectCommand | DeleteObjectCommand;
+export type S3Command =
+  | PutObjectCommand
+  | GetObjectCommand
+  | HeadObjectCommand
+  | DeleteObjectCommand
+  | CreateMultipartUploadCommand
+  | UploadPartCommand
+  | CompleteMultipartUploadCommand
+  | AbortMultipartUploadCommand;
 
 /** What the adapter needs of an S3 client (a stub in test/conformance/blobs.test.ts). */
 export interface S3Sender {
@@ -29,12 +41,31 @@ const notFound = (err: unknown) =>
     err.name === "NotFound" ||
     (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
+/** Regroups chunks into parts of `size` bytes (the last one shorter): one part in memory at a time. */
+export async function* partsOf(body: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
+  let held: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    held.push(chunk);
+    length += chunk.byteLength;
+    while (length >= size) {
+      const all = Buffer.concat(held, length);
+      yield new Uint8Array(all.subarray(0, size));
+      held = [all.subarray(size)];
+      length -= size;
+    }
+  }
+  if (length > 0) yield new Uint8Array(Buffer.concat(held, length));
+}
+
 /** The Blobs port on an S3 bucket; download links are presigned GETs that S3 itself refuses once expired. */
 export function s3Blobs(options: {
   bucket: string;
   region?: string;
   client?: S3Sender;
   presign?: Presign;
+  /** The part size of a streamed put (PART_BYTES; a test may use less than S3's 5 MiB minimum). */
+  partBytes?: number;
 }): Blobs {
   const { bucket } = options;
   const real = options.client ? undefined : new S3Client({ region: options.region });
@@ -56,6 +87,50 @@ export function s3Blobs(options: {
           ContentType: put?.contentType ?? "application/octet-stream",
         }),
       );
+    },
+    async putStream(key, body, put) {
+      const Key = blobKey(key);
+      const ContentType = put?.contentType ?? "application/octet-stream";
+      const parts = partsOf(body, options.partBytes ?? PART_BYTES);
+      const first = await parts.next();
+      const second = first.done ? first : await parts.next();
+      if (second.done) {
+        // One part or none: a plain put.
+        const only = first.done ? new Uint8Array() : first.value;
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: only, ContentType }));
+        return { size: only.byteLength };
+      }
+      const { UploadId } = (await client.send(
+        new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType }),
+      )) as { UploadId?: string };
+      const done: { ETag?: string; PartNumber: number }[] = [];
+      let size = 0;
+      try {
+        const upload = async (Body: Uint8Array) => {
+          const PartNumber = done.length + 1;
+          const { ETag } = (await client.send(
+            new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber, Body }),
+          )) as { ETag?: string };
+          done.push({ ETag, PartNumber });
+          size += Body.byteLength;
+        };
+        await upload(first.value as Uint8Array);
+        await upload(second.value);
+        for await (const part of parts) await upload(part);
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: bucket,
+            Key,
+            UploadId,
+            MultipartUpload: { Parts: done },
+          }),
+        );
+      } catch (err) {
+        // No half object stays behind, and S3 keeps no parts to bill for.
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).catch(() => {});
+        throw err;
+      }
+      return { size };
     },
     async get(key) {
       try {

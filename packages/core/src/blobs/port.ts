@@ -8,6 +8,16 @@
  */
 export interface Blobs {
   put(key: string, body: Uint8Array, options?: { contentType?: string }): Promise<void>;
+  /**
+   * Stores a body of any size from its chunks without holding it whole (a campaign export of a million
+   * contacts): S3 multipart parts of PART_BYTES, a file written aside and renamed embedded. Nothing is
+   * stored under `key` unless the whole body was; answers the bytes stored.
+   */
+  putStream(
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+    options?: { contentType?: string },
+  ): Promise<{ size: number }>;
   /** The stored bytes, or undefined when nothing is stored under `key`. */
   get(key: string): Promise<Uint8Array | undefined>;
   /** Whether something is stored under `key`, without reading it. */
@@ -40,3 +50,6 @@ export interface BlobStream {
   size: number;
   body: AsyncIterable<Uint8Array>;
 }
+
+/** The part size of a streamed put on S3 (each part but the last must be at least 5 MiB). */
+export const PART_BYTES = 8 * 1024 * 1024;
