@@ -52,6 +52,17 @@ describe("tenant isolation: campaigns", () => {
     expectProblem(await call(`/api/cache/restart/${id}/5100`, { method: "POST", session: b }), 404);
     expectProblem(await call(`/api/cache/delete/${id}/5100`, { method: "DELETE", session: b }), 404);
     expectProblem(await call(`/api/cache/reset/${id}`, { method: "POST", session: b }), 404);
+    // The Scheduling dialog's call: A's campaign is missing for B, and naming A in the body is refused.
+    const event = { id: 424242, days: [1], time: "08:00", timeZone: "UTC", action: "start" };
+    const scheduleOf = (body: Record<string, unknown>) =>
+      call("/api/cache/create-schedule", { method: "POST", body, session: b });
+    expectProblem(await scheduleOf({ campaignId: id, eventType: "campaignStatus", event }), 404);
+    expectProblem(await scheduleOf({ delete: true, campaignId: id, event }), 404);
+    expectProblem(
+      await scheduleOf({ tenant: a.tenant, campaignId: id, eventType: "campaignStatus", event }),
+      403,
+    );
+    expect((await call(path, { session: a })).json.campaignSchedule).toEqual([]);
     expectProblem(
       await call("/api/cache/status", { method: "POST", body: { campaignId: id }, session: b }),
       404,
