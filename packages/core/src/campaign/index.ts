@@ -13,7 +13,6 @@ import { type Page, type PageQuery, storePage } from "../paging.ts";
 import { createCampaignUsingProfile, profileMissing } from "../profile/usage.ts";
 import type { CampaignItem } from "../store/entities.ts";
 import type { Campaign, CampaignSegment } from "./api.ts";
-import { deleteCampaignSchedules, eventsOf, putExpirySchedule } from "./schedule.ts";
 import {
   CAMPAIGN_PAGE_SIZE,
   type CampaignForm,
@@ -25,8 +24,6 @@ import {
 import { type CampaignOperation, type CampaignStatus, HOLDS_LOCKS, next, rowActions } from "./state.ts";
 
 export * from "./api.ts";
-export * from "./schedule.ts";
-export * from "./schedule-schema.ts";
 export * from "./schema.ts";
 export * from "./state.ts";
 
@@ -89,7 +86,6 @@ function answer(item: CampaignItem, profileName: string, now = Date.now()): Camp
         ? { action: item.cacheAction, requestedAt: item.cacheActionAt }
         : null,
     actions: rowActions(item.status),
-    ...eventsOf(item),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -185,7 +181,6 @@ export async function createCampaign(form: CampaignForm, fixedId?: string): Prom
     campaignProfileId: form.campaignProfileId,
     fields: { ...fieldsOf(form, segments), status: "Pending" },
   });
-  await putExpirySchedule({ tenant: useTenant(), id, expireDate: form.expireDate });
   return getCampaign(id);
 }
 
@@ -264,8 +259,6 @@ export async function updateCampaign(id: string, form: CampaignForm): Promise<Ca
     if (rejected[0]) throw changedMeanwhile();
     throw profileMissing();
   }
-  if (form.expireDate !== current.expireDate)
-    await putExpirySchedule({ tenant, id, expireDate: form.expireDate });
   return getCampaign(id);
 }
 
@@ -300,7 +293,6 @@ export async function deleteCampaign(id: string): Promise<void> {
     throw new Error(`campaign ${id}: its profile or locks were not as recorded`);
   }
   await afterCampaignDelete(current);
-  await deleteCampaignSchedules(current);
 }
 
 const CACHE_ACTION: Partial<Record<CampaignOperation, CampaignItem["cacheAction"]>> = {
@@ -338,6 +330,7 @@ export async function operateCampaign(
   if (operation === "start" && current.expireDate && Date.parse(current.expireDate) <= now.getTime())
     throw new VisibleError("conflict", "campaign.expired", expiredMessage(current.expireDate));
   await assertListOperation(current, operation);
+  const list = listFieldsOf(operation);
 
   const take = operation === "start" ? locksOf(current) : [];
   const release = HOLDS_LOCKS.has(current.status) && !HOLDS_LOCKS.has(status) ? locksOf(current) : [];
@@ -351,7 +344,7 @@ export async function operateCampaign(
             status,
             cacheAction: CACHE_ACTION[operation],
             cacheActionAt: now.toISOString(),
-            ...listFieldsOf(operation),
+            ...list,
           })
           .where((a, op) => op.eq(a.status, current.status))
           .commit(),
@@ -412,6 +405,6 @@ export async function operateCampaign(
       );
     throw profileMissing();
   }
-  await afterListOperation(current, operation);
+  await afterListOperation(current, operation, list);
   return getCampaign(id);
 }

@@ -12,7 +12,7 @@ import type { CreateCampaignContactItem, DialChannel } from "../store/entities/d
 import type { CampaignItem, ContactItem, ProfileItem, SegmentItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
 import { getAll, sendBatches } from "./batch.ts";
-import { clearList } from "./clear.ts";
+import { clearList, stopBuild } from "./clear.ts";
 import { nextCallable, windowClassOf } from "./compliance/window.ts";
 import { counterWrites } from "./counters.ts";
 import { type CounterDelta, counterField, queueOf, seqRank } from "./model.ts";
@@ -33,7 +33,12 @@ export interface BuildParams {
   campaignId: string;
   /** A reset clears the list first, keeping the campaign (and its days' abandon counts). */
   reason: "start" | "reset";
+  /** The build a reset replaces: stopped before the list is cleared. */
+  previousJobId?: string | null;
 }
+
+export const STOPPED_MESSAGE =
+  "The campaign was ended, deleted or reset meanwhile: this build stopped (its list is cleared or rebuilt).";
 
 /** Contacts a page: one page of ids, contacts, checks and writes in memory at a time. */
 export const BUILD_PAGE = 500;
@@ -82,8 +87,11 @@ interface BuildProfile {
 const zeroCounts = (): Record<string, number> =>
   Object.fromEntries(["read", "listed", ...SCRUB_REASONS].map((k) => [k, 0]));
 
-const live = (campaign: CampaignItem | undefined) =>
-  campaign !== undefined && (campaign.status === "Active" || campaign.status === "Paused");
+/** The campaign still runs and this job is its current build (a reset names another, an end none). */
+const current = (campaign: CampaignItem | undefined, jobId: string) =>
+  campaign !== undefined &&
+  (campaign.status === "Active" || campaign.status === "Paused") &&
+  campaign.buildJobId === jobId;
 
 async function readCampaign(tenant: string, id: string) {
   const { data } = await useStore().entities.campaign.get({ tenant, id }).go({ consistent: true });
@@ -326,12 +334,12 @@ async function commitPage(
   }
 }
 
-/** The campaign's list is built: ready, when, and by which job (only while it still runs). */
+/** The campaign's list is built: ready, and when (only while this job is still its build). */
 async function markReady(tenant: string, campaignId: string, jobId: string) {
   await useStore()
     .entities.campaign.patch({ tenant, id: campaignId })
-    .set({ listState: "ready", listBuiltAt: new Date().toISOString(), buildJobId: jobId })
-    .where((a, op) => `${op.eq(a.status, "Active")} OR ${op.eq(a.status, "Paused")}`)
+    .set({ listState: "ready", listBuiltAt: new Date().toISOString() })
+    .where((a, op) => op.eq(a.buildJobId, jobId))
     .go()
     .catch((err: unknown) => {
       if (!conditionFailed(err)) throw err;
@@ -350,7 +358,7 @@ async function segmentQuery(tenant: string, id: string) {
 
 /** The job: clear (a reset), then every segment page by page, then the list is ready. */
 export async function runBuild(context: JobContext): Promise<JobOutcome> {
-  const { campaignId, reason } = context.params as BuildParams;
+  const { campaignId, reason, previousJobId } = context.params as BuildParams;
   const tenant = context.job.tenant;
   const key = { tenant, campaignId };
   const resumed = context.resumeFrom as BuildCheckpoint | undefined;
@@ -361,13 +369,15 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
     seq: 0,
     counts: zeroCounts(),
   };
+  const stopped = { state: "done", counters: state.counts, message: STOPPED_MESSAGE } as const;
   const campaign = await readCampaign(tenant, campaignId);
-  if (!campaign || !live(campaign))
-    return { state: "done", counters: state.counts, message: "The campaign is no longer running." };
+  if (!campaign || !current(campaign, context.job.id)) return stopped;
   const profile = await readProfile(tenant, campaign.campaignProfileId);
   if (!profile) return { state: "failed", message: "The campaign's dialing profile no longer exists." };
   const segments = JSON.parse(campaign.segments) as { segmentId: string }[];
   if (!state.cleared) {
+    if (previousJobId) await stopBuild(context, previousJobId);
+    if (context.stopping()) return { state: "paused" };
     await clearList(
       key,
       segments.map((s) => s.segmentId),
@@ -387,13 +397,10 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
     const query = await segmentQuery(tenant, segmentId);
     let cursor = state.cursor;
     do {
-      if (context.cancelled()) {
-        await markReady(tenant, campaignId, context.job.id);
-        return { state: "cancelled", counters: state.counts };
-      }
+      if (context.cancelled()) return { state: "cancelled", counters: state.counts };
       if (context.stopping()) return { state: "paused" };
-      if (!live(await readCampaign(tenant, campaignId)))
-        return { state: "done", counters: state.counts, message: "The campaign stopped running." };
+      if (!current(await readCampaign(tenant, campaignId), context.job.id))
+        return { ...stopped, counters: state.counts };
       const page = query
         ? await useEnv().search.query("contact", tenant, {
             query: query.query,

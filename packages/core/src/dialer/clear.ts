@@ -99,7 +99,7 @@ export async function clearList(
 }
 
 /** Stops the build that may still be writing the list, and waits for it to end (at its next page). */
-async function stopBuild(context: JobContext, buildJobId: string) {
+export async function stopBuild(context: JobContext, buildJobId: string) {
   const { tenant } = context.job;
   for (;;) {
     const job = await readJob(tenant, buildJobId);

@@ -1,8 +1,6 @@
-import { useTenant } from "../actor/index.ts";
-import { useStore } from "../env.ts";
-import { VisibleError } from "../error/index.ts";
+import { randomUUID } from "node:crypto";
+import type { useStore } from "../env.ts";
 import { assertJobRoom, startJob } from "../job/index.ts";
-import { conditionFailed, readJob } from "../job/store.ts";
 import type { CampaignItem } from "../store/entities.ts";
 import { type BuildParams, CAMPAIGN_BUILD_KIND } from "./build.ts";
 import { CAMPAIGN_CLEAR_KIND, type ClearParams } from "./clear.ts";
@@ -23,31 +21,21 @@ type ListOperation = "start" | "pause" | "restart" | "terminate" | "reset" | "co
 const BUILDS: ReadonlySet<string> = new Set(["start", "reset"]);
 const CLEARS: ReadonlySet<string> = new Set(["terminate", "complete", "expire"]);
 
-export const BUILDING_MESSAGE =
-  "The campaign's list is being built. Reset it once the build has finished (see Jobs).";
-
-/** Whether the campaign's build job is still queued or running. */
-async function building(campaign: CampaignItem): Promise<boolean> {
-  if (campaign.listState !== "building" || !campaign.buildJobId) return false;
-  const job = await readJob(campaign.tenant, campaign.buildJobId);
-  return job !== undefined && (job.state === "queued" || job.state === "running");
+/**
+ * The refusal a list operation makes before any write: a start or reset needs a job slot (the job
+ * model's 429).
+ */
+export async function assertListOperation(campaign: CampaignItem, operation: string) {
+  if (BUILDS.has(operation)) await assertJobRoom(campaign.tenant);
 }
 
 /**
- * The refusals a list operation makes before any write: a start or reset needs a job slot (the job
- * model's 429), and a reset waits for a build still running. A build that never started (no job slot
- * after the commit, a crash) leaves `building` with no running job: a reset rebuilds it.
+ * The campaign fields the status change's write sets for the list: a build starts `building`, under the
+ * id its job will have (written before the job exists, so the job can tell it is the campaign's current
+ * build from its first page on, and a build superseded by a reset stops).
  */
-export async function assertListOperation(campaign: CampaignItem, operation: string) {
-  if (!BUILDS.has(operation)) return;
-  if (operation === "reset" && (await building(campaign)))
-    throw new VisibleError("conflict", "campaign.building", BUILDING_MESSAGE);
-  await assertJobRoom(campaign.tenant);
-}
-
-/** The campaign fields the status change's write sets for the list: a build starts `building`. */
-export const listFieldsOf = (operation: string): Partial<Pick<CampaignItem, "listState">> =>
-  BUILDS.has(operation) ? { listState: "building" } : {};
+export const listFieldsOf = (operation: string): Partial<Pick<CampaignItem, "listState" | "buildJobId">> =>
+  BUILDS.has(operation) ? { listState: "building", buildJobId: randomUUID() } : {};
 
 /**
  * The ActiveCampaign registry's write in the status change's transaction: put when the campaign becomes
@@ -82,18 +70,14 @@ async function startClear(campaign: CampaignItem) {
   await startJob(CAMPAIGN_CLEAR_KIND, params, { label: `Clear list: ${campaign.name}` });
 }
 
-/** Starts the build job and records it on the campaign (unless the build already finished and did). */
-async function startBuild(campaign: CampaignItem, reason: BuildParams["reason"]) {
-  const params: BuildParams = { campaignId: campaign.id, reason };
-  const job = await startJob(CAMPAIGN_BUILD_KIND, params, { label: `Build list: ${campaign.name}` });
-  await useStore()
-    .entities.campaign.patch({ tenant: useTenant(), id: campaign.id })
-    .set({ buildJobId: job.id })
-    .where((a, op) => op.eq(a.listState, "building"))
-    .go()
-    .catch((err: unknown) => {
-      if (!conditionFailed(err)) throw err;
-    });
+/**
+ * Starts the build job under the id the status change recorded; a reset's build first stops the build it
+ * replaces (`previousJobId`). A job that cannot start leaves the campaign `building` with no job: a reset
+ * builds again.
+ */
+async function startBuild(campaign: CampaignItem, reason: BuildParams["reason"], jobId: string) {
+  const params: BuildParams = { campaignId: campaign.id, reason, previousJobId: campaign.buildJobId ?? null };
+  await startJob(CAMPAIGN_BUILD_KIND, params, { label: `Build list: ${campaign.name}`, id: jobId });
 }
 
 /**
@@ -101,8 +85,13 @@ async function startBuild(campaign: CampaignItem, reason: BuildParams["reason"])
  * (the tenant's job slots full) leaves the list in place, listState as it was: the ended campaign is
  * out of the registry, so nothing dials it, and a delete clears it later.
  */
-export async function afterListOperation(campaign: CampaignItem, operation: ListOperation) {
-  if (BUILDS.has(operation)) await startBuild(campaign, operation as BuildParams["reason"]);
+export async function afterListOperation(
+  campaign: CampaignItem,
+  operation: ListOperation,
+  fields: ReturnType<typeof listFieldsOf>,
+) {
+  if (BUILDS.has(operation) && fields.buildJobId)
+    await startBuild(campaign, operation as BuildParams["reason"], fields.buildJobId);
   else if (CLEARS.has(operation)) await startClear(campaign).catch(() => undefined);
 }
 

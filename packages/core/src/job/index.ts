@@ -35,12 +35,14 @@ export function toJob(item: JobItem): Job {
 /**
  * Starts a job of `kind` for the caller's tenant: the record is written queued (with its slot, so the
  * tenant's limit holds) and handed to the Jobs port; the caller gets it back at once, never waiting for
- * the work. 429 when the tenant already has MAX_ACTIVE_JOBS queued or running.
+ * the work. 429 when the tenant already has MAX_ACTIVE_JOBS queued or running. `id` names the job when
+ * the caller wrote it down first (a fresh uuid; a taken one is never overwritten: the create is
+ * conditional).
  */
 export async function startJob(
   kind: string,
   params: unknown,
-  options: { label?: string } = {},
+  options: { label?: string; id?: string } = {},
 ): Promise<Job> {
   const tenant = useTenant();
   const actor = useActor();
@@ -49,6 +51,7 @@ export async function startJob(
     kind,
     params,
     label: options.label,
+    id: options.id,
     createdBy: actor.type === "user" ? actor.email : "system",
   });
   const queue = useEnv().jobs;

@@ -47,11 +47,13 @@ export async function createJob(input: {
   params: unknown;
   label?: string;
   createdBy: string;
+  /** The job's id when the caller recorded it beforehand (a campaign names its build in its own write). */
+  id?: string;
 }): Promise<JobItem> {
   const store = useStore();
   const used = new Set((await tenantSlots(input.tenant)).map((s) => s.slot));
   const free = Array.from({ length: MAX_ACTIVE_JOBS }, (_, i) => i).filter((i) => !used.has(i));
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   // Starting at a different free slot per request spreads a burst over the slots instead of all racing for the first.
   const offset = free.length > 0 ? Math.floor(Math.random() * free.length) : 0;
   for (let i = 0; i < free.length; i++) {
