@@ -16,6 +16,8 @@ import { EmptyRow } from "../../lib/RecordRows.tsx";
 import { type CampaignOp, type CampaignRow, campaignKeys, campaignListQuery, campaignOps } from "./api.ts";
 import { CampaignDialog } from "./CampaignDialog.tsx";
 import { CAMPAIGN_PAGE_SIZE } from "./listSearch.ts";
+import { useLiveStatusToasts } from "./liveToasts.ts";
+import { ScheduleDialog } from "./ScheduleDialog.tsx";
 import { StatusDialog } from "./StatusDialog.tsx";
 
 const route = getRouteApi("/shell/gate/campaigns");
@@ -70,9 +72,12 @@ export function CampaignList() {
   const pages = urlPages(search, navigate);
   const [busy, setBusy] = useState<Record<string, string>>({});
   const [statusOf, setStatusOf] = useState<CampaignRow | null>(null);
+  const [scheduleOf, setScheduleOf] = useState<string | null>(null);
+  const markOwn = useLiveStatusToasts(list.data?.items);
 
   const run = async (op: CampaignOp, row: CampaignRow) => {
     setBusy((b) => ({ ...b, [row.id]: PROGRESS[op] }));
+    markOwn(row.id);
     try {
       await campaignOps[op](row);
       const message = doneMessage(op, row);
@@ -80,6 +85,7 @@ export function CampaignList() {
     } catch (err) {
       notifications.show({ color: "red", message: (err as Error).message, autoClose: 5000 });
     } finally {
+      markOwn(row.id);
       await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
       setBusy(({ [row.id]: _, ...rest }) => rest);
     }
@@ -116,6 +122,7 @@ export function CampaignList() {
       </Group>
       {search.dialog && <CampaignDialog mode={search.dialog} id={search.id} onClose={closeDialog} />}
       {statusOf && <StatusDialog campaign={statusOf} onClose={() => setStatusOf(null)} />}
+      {scheduleOf && <ScheduleDialog campaignId={scheduleOf} onClose={() => setScheduleOf(null)} />}
       <Table data-testid="campaigns-table">
         <Table.Thead>
           <Table.Tr>
@@ -206,6 +213,15 @@ export function CampaignList() {
                       aria-label={`Edit ${row.name}`}
                     >
                       Edit
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={disabled || !row.actions.schedule}
+                      onClick={() => setScheduleOf(row.id)}
+                      aria-label={`Schedule ${row.name}`}
+                    >
+                      Schedule
                     </Button>
                     <Button
                       size="compact-xs"
