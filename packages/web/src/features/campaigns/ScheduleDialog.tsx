@@ -200,7 +200,7 @@ function EventTab({
           {campaign.segments.map((s) => (
             <NumberInput
               key={s.segmentId}
-              label={`${s.segmentName} ratio`}
+              label={`Ratio of ${s.segmentName}`}
               min={0}
               max={100}
               allowDecimal={false}
