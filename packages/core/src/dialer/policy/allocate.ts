@@ -10,7 +10,7 @@ export interface SegmentShare {
   /** 0..100; a segment at 0 is never dialed. */
   ratio: number;
 }
-/** Smooth weighted round robin credits by segment, carried from one dispense to the next. */
+/** Credits by segment (how far each is behind its share, times the ratio sum), carried between dispenses. */
 export interface AllocatorState {
   credit: Record<string, number>;
 }
@@ -19,13 +19,16 @@ export interface AllocatorState {
 export const NO_RATIO_MESSAGE = ALL_RATIOS_ZERO_MESSAGE;
 
 /**
- * Hands `want` contacts to segments by smooth weighted round robin (nginx's): each pick adds every
- * segment's ratio to its credit, picks the segment with the most credit (the first in `shares` order on a
- * tie) and takes the ratio sum from it. The credits carry over between calls, so the split converges on
- * the ratio shares however the dispenses are sized: after N contacts in total each segment has had its
- * ratio / sum * N, within 1 contact (its credit / sum, and every credit stays within (-sum, sum)), as long
- * as `shares` does not change. The caller leaves out segments that have nothing left; their credits are
- * dropped and a segment that comes back starts at 0. Ratio 0 segments get nothing.
+ * Hands `want` contacts to segments by their ratios. Each pick adds every segment's ratio to its credit
+ * (a segment's credit is sum * how far it is behind its share), then picks by Tijdeman's rule (the
+ * "chairman assignment" solution): among the segments at least 1/(2n-2) of a contact behind, the one
+ * whose next contact falls due first, the first in `shares` order on a tie; its credit loses the ratio
+ * sum. The credits carry over between calls, so however the dispenses are sized, after N contacts in total
+ * each segment has had its ratio / sum * N within 1 - 1/(2n-2) contacts (so within 1), as long as `shares`
+ * stays the same. (Picking simply the most credit, nginx's smooth weighted round robin, can fall a whole
+ * contact behind with five or more segments.) The caller leaves out segments that have nothing left:
+ * their credits are dropped, the others' re-centred on 0, and a segment that comes back starts at 0.
+ * Ratio 0 segments get nothing.
  */
 export function allocate(
   want: number,
@@ -34,21 +37,34 @@ export function allocate(
 ): { counts: Map<string, number>; state: AllocatorState } {
   const counts = new Map<string, number>(shares.map((s) => [s.segmentId, 0]));
   const active = shares.filter((s) => s.ratio > 0);
-  const credit: Record<string, number> = {};
-  for (const s of active) credit[s.segmentId] = state.credit[s.segmentId] ?? 0;
   const total = active.reduce((sum, s) => sum + s.ratio, 0);
+  const credit = centred(active, state);
   if (total === 0) return { counts, state: { credit } };
+  const slack = active.length > 1 ? total / (2 * active.length - 2) : 0;
   for (let i = 0; i < want; i++) {
     let best: SegmentShare | undefined;
+    let bestDue = Number.POSITIVE_INFINITY;
+    for (const s of active) credit[s.segmentId] = (credit[s.segmentId] ?? 0) + s.ratio;
     for (const s of active) {
-      credit[s.segmentId] = (credit[s.segmentId] ?? 0) + s.ratio;
-      if (!best || (credit[s.segmentId] ?? 0) > (credit[best.segmentId] ?? 0)) best = s;
+      const behind = credit[s.segmentId] ?? 0;
+      if (behind < slack) continue;
+      const due = (total - slack - behind) / s.ratio;
+      if (due < bestDue) [best, bestDue] = [s, due];
     }
-    if (!best) break;
+    best ??= active.reduce((a, b) => ((credit[b.segmentId] ?? 0) > (credit[a.segmentId] ?? 0) ? b : a));
     credit[best.segmentId] = (credit[best.segmentId] ?? 0) - total;
     counts.set(best.segmentId, (counts.get(best.segmentId) ?? 0) + 1);
   }
   return { counts, state: { credit } };
+}
+
+/** The carried credits of the active segments, shifted to sum to 0 (as the rule keeps them). */
+function centred(active: readonly SegmentShare[], state: AllocatorState): Record<string, number> {
+  const credit: Record<string, number> = {};
+  for (const s of active) credit[s.segmentId] = state.credit[s.segmentId] ?? 0;
+  const mean = active.length ? Object.values(credit).reduce((a, b) => a + b, 0) / active.length : 0;
+  if (mean !== 0) for (const s of active) credit[s.segmentId] = (credit[s.segmentId] ?? 0) - mean;
+  return credit;
 }
 
 /**
