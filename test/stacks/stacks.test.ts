@@ -598,16 +598,17 @@ describe("Scheduler (core/scheduler, functions/src/schedule/target.ts)", () => {
     return Object.entries(fns)[0] as [string, any];
   };
 
-  it("gives the target the table and the job queue (send only): it starts jobs, the worker runs them", () => {
+  it("gives the target the table, the job queue (send only) and the credentials key: it starts jobs, the worker runs them; a campaign operation starts or stops the tenant's skill", () => {
     const [, fn] = target();
     expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(
-      expect.arrayContaining(["JOB_QUEUE_URL", "TABLE_NAME"]),
+      expect.arrayContaining(["JOB_QUEUE_URL", "KMS_KEY_ID", "TABLE_NAME"]),
     );
     const actions = statementsOf("Scheduler", fn).flatMap((s: any) => [s.Action].flat());
     expect(actions).toContain("dynamodb:PutItem");
     expect(actions).toContain("sqs:SendMessage");
     expect(actions).not.toContain("sqs:ReceiveMessage");
-    expect(actions.filter((a: string) => /^(ses|kms|s3|scheduler|iam|cognito-idp):/.test(a))).toEqual([]);
+    expect(actions).toContain("kms:Decrypt");
+    expect(actions.filter((a: string) => /^(ses|s3|scheduler|iam|cognito-idp):/.test(a))).toEqual([]);
     expect(actions).not.toContain("*");
   });
 

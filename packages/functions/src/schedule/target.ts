@@ -1,3 +1,4 @@
+import { kmsSecrets } from "@reachcx/core/adapters/kms";
 import { sqsJobs } from "@reachcx/core/adapters/sqs-jobs";
 import { type Env, provideEnv } from "@reachcx/core/env";
 import {
@@ -35,8 +36,9 @@ function notHere<T extends object>(port: string): T {
 let built: Env | undefined;
 
 /**
- * The target's Env: the table (tenant check, the connection, the job record and its slot) and the job
- * queue (the work itself runs in the job worker, stacks/Jobs.ts). Nothing else is granted to it.
+ * The target's Env: the table (tenant check, the connection, the job record and its slot, the campaign),
+ * the job queue (the work itself runs in the job worker, stacks/Jobs.ts) and the credentials key (a
+ * scheduled campaign operation starts or stops the tenant's CXone skill). Nothing else is granted to it.
  */
 function targetEnv(): Env {
   if (built) return built;
@@ -46,7 +48,7 @@ function targetEnv(): Env {
     store: createService(createDynamoClient({ table }), table),
     jobs: sqsJobs({ queueUrl: requiredEnv("JOB_QUEUE_URL"), region: awsRegion() }),
     identity: notHere("Identity"),
-    secrets: notHere("Secrets"),
+    secrets: kmsSecrets({ keyId: requiredEnv("KMS_KEY_ID") }),
     search: notHere("Search"),
     push: notHere("Push"),
     blobs: notHere("Blobs"),
