@@ -4,6 +4,8 @@ import {
   RATIO_ALL_ZERO_MESSAGE,
   RATIO_SEGMENTS_MESSAGE,
 } from "../../packages/core/src/campaign/schedule-schema.ts";
+import { type Env, provideEnv } from "../../packages/core/src/env.ts";
+import { dispatchScheduleTarget } from "../../packages/core/src/scheduler/dispatch.ts";
 import { call, expectProblem, newTenant, type Session, testStore } from "../support/api.ts";
 
 /**
@@ -178,6 +180,56 @@ describe("create-schedule", () => {
     expect((await call(`/api/campaigns/${id}`, { method: "DELETE", session: tenant })).status).toBe(204);
     expect(await stored(`campaign-${id}-${event.id}`)).toBeNull();
     expect(await stored(`expiry-${id}`)).toBeNull();
+  });
+});
+
+describe("a campaign schedule's firing (the dispatcher, as the target Lambda runs it)", () => {
+  const fire = async (target: Record<string, unknown>) => {
+    provideEnv({ mode: "embedded", store: await testStore() } as unknown as Env);
+    return dispatchScheduleTarget(
+      { kind: "campaign", tenant: tenant.tenant, ...target },
+      { tenantOf: async () => ({ status: "Active" }) },
+    );
+  };
+
+  it("a ratio event sets the campaign's ratios, keeping its segments and their order", async () => {
+    const { id } = await create();
+    const segments = [
+      { segmentId: segmentIds[0], segmentRatio: 0 },
+      { segmentId: segmentIds[1], segmentRatio: 7 },
+    ];
+    const event = { id: eventSeq++, days: [2], time: "10:00", timeZone: "UTC", segments };
+    expect((await schedule({ campaignId: id, eventType: "segmentRatio", event })).status).toBe(200);
+    expect(await fire({ campaignId: id, action: "segmentRatio", eventId: event.id })).toEqual({
+      operated: "segmentRatio",
+      campaignId: id,
+      tenant: tenant.tenant,
+    });
+    const after = await campaign(id);
+    expect(after.segments).toMatchObject(segments); segmentRatio: number }) => s)).toMatchObject(segments);
+    expect(after.status).toBe("Pending");
+  });
+
+  it("an operation the status does not allow now is logged and skipped, not retried", async () => {
+    const { id } = await create();
+    const logged: string[] = [];
+    provideEnv({ mode: "embedded", store: await testStore() } as unknown as Env);
+    const paused = await dispatchScheduleTarget(
+      { kind: "campaign", tenant: tenant.tenant, campaignId: id, action: "pause", eventId: 123_456 },
+      { tenantOf: async () => ({ status: "Active" }), log: (event) => logged.push(event) },
+    );
+    expect(paused).toEqual({ skipped: "not_allowed", tenant: tenant.tenant });
+    expect(logged).toEqual(["campaign schedule skipped"]);
+    expect((await fire({ campaignId: id, action: "expire" })).operated).toBe("expire");
+    expect((await campaign(id)).status).toBe("Expired");
+    expect(await fire({ campaignId: id, action: "expire" })).toEqual({
+      skipped: "not_allowed",
+      tenant: tenant.tenant,
+    });
+    expect(await fire({ campaignId: "no-such-campaign", action: "start" })).toEqual({
+      skipped: "gone",
+      tenant: tenant.tenant,
+    });
   });
 });
 
