@@ -1,6 +1,7 @@
 import type { App } from "sst/constructs";
 import { Api } from "./Api.ts";
 import { Auth } from "./Auth.ts";
+import { Dialer } from "./Dialer.ts";
 import { Jobs } from "./Jobs.ts";
 import { Mail } from "./Mail.ts";
 import { Realtime } from "./Realtime.ts";
@@ -20,6 +21,7 @@ export const STACKS = {
   Mail,
   Jobs,
   Scheduler,
+  Dialer,
   Api,
   Realtime,
   Workflows,

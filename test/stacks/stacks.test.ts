@@ -649,3 +649,48 @@ describe("Scheduler (core/scheduler, functions/src/schedule/target.ts)", () => {
     });
   });
 });
+
+describe("Dialer (core/dialer/driver.ts, functions/src/dialer/driver.ts)", () => {
+  const driver = () => {
+    const fns = t("Dialer").findResources("AWS::Lambda::Function", {
+      Properties: { Handler: "packages/functions/src/dialer/driver.handler" },
+    });
+    expect(Object.keys(fns)).toHaveLength(1);
+    return Object.entries(fns)[0] as [string, any];
+  };
+
+  it("invokes the driver every minute from an EventBridge Scheduler schedule whose role may invoke only it", () => {
+    const [id, fn] = driver();
+    expect(fn.Properties.Timeout).toBe(60);
+    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(
+      expect.arrayContaining(["DIALER_IN_FLIGHT", "KMS_KEY_ID", "TABLE_NAME"]),
+    );
+    t("Dialer").hasResourceProperties("AWS::Scheduler::Schedule", {
+      ScheduleExpression: "rate(1 minute)",
+      FlexibleTimeWindow: { Mode: "OFF" },
+      Target: { Arn: { "Fn::GetAtt": [id, "Arn"] } },
+    });
+    t("Dialer").hasResourceProperties("AWS::IAM::Role", {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          { Action: "sts:AssumeRole", Effect: "Allow", Principal: { Service: "scheduler.amazonaws.com" } },
+        ],
+      },
+    });
+    const invoke = Object.values(t("Dialer").findResources("AWS::IAM::Policy"))
+      .flatMap((p: any) => p.Properties.PolicyDocument.Statement)
+      .filter((s: any) => [s.Action].flat().includes("lambda:InvokeFunction"));
+    expect(invoke).toHaveLength(1);
+    expect(JSON.stringify(invoke[0].Resource)).toContain("DialerDriver");
+  });
+
+  it("lets the driver use the table and decrypt the credentials key, and nothing else", () => {
+    const [, fn] = driver();
+    const actions = statementsOf("Dialer", fn).flatMap((s: any) => [s.Action].flat());
+    expect(actions).toContain("dynamodb:Query");
+    expect(actions).toContain("kms:Decrypt");
+    expect(actions).not.toContain("kms:Encrypt");
+    expect(actions).not.toContain("*");
+    for (const action of actions) expect(action, action).toMatch(/^(dynamodb|kms|xray|logs):/);
+  });
+});

@@ -45,3 +45,6 @@ export function schedulerConfig(): { groupName: string; targetArn: string; roleA
   const roleArn = process.env.SCHEDULE_ROLE_ARN;
   return groupName && targetArn && roleArn ? { groupName, targetArn, roleArn } : undefined;
 }
+
+/** Contacts in the dialer the driver keeps per Active campaign (stacks/Dialer.ts); core's default when unset. */
+export const dialerInFlight = (): number | undefined => Number(process.env.DIALER_IN_FLIGHT) || undefined;

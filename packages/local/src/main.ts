@@ -1,6 +1,7 @@
 import "./quiet.ts";
 import { resolve } from "node:path";
 import { log } from "@reachcx/functions/log";
+import { callMsOf, inFlightOf } from "./dialer.ts";
 import { StartupError } from "./errors.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
@@ -9,7 +10,8 @@ import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
 /**
  * `npm start`. Environment (README contract): PORT (3000), HOST (127.0.0.1: only this machine can reach
  * the console), DATA_DIR (.data; an empty directory gives a fresh instance with the demo data),
- * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL.
+ * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL, CXONE_SIM_CALL_MS (how long the simulator's
+ * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -34,7 +36,14 @@ async function shutdown(code: number) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 
 try {
-  runtime = await startRuntime({ port, host, dataDir, demoPassword });
+  runtime = await startRuntime({
+    port,
+    host,
+    dataDir,
+    demoPassword,
+    simulatedCallMs: callMsOf(process.env.CXONE_SIM_CALL_MS),
+    dialerInFlight: inFlightOf(process.env.DIALER_IN_FLIGHT),
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const users = Object.values(DEMO)
     .map((d) => `    ${d.user.email.padEnd(26)} ${d.user.tenantRole.padEnd(10)} tenant ${d.tenant.id}`)

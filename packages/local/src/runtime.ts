@@ -19,6 +19,7 @@ import { seedAddOnPackages } from "./addons.ts";
 import { directoryBlobs } from "./blobs.ts";
 import { ChangeFeed } from "./changes.ts";
 import type { DeadLetters } from "./dead-letters.ts";
+import { embeddedDriver, resultsResolver } from "./dialer.ts";
 import { startDynamo } from "./dynamo.ts";
 import { REGION } from "./dynamo-key.ts";
 import { blobSecret, buildEnv, TABLE } from "./env.ts";
@@ -45,6 +46,10 @@ export interface RuntimeOptions {
   host?: string;
   /** The built console to serve; packages/web/dist unless given. */
   webDist?: string;
+  /** How long the CXone simulator's calls last, [min, max] ms (CXONE_SIM_CALL_MS; 2-8 s unless given). */
+  simulatedCallMs?: readonly [number, number];
+  /** Contacts in the dialer the driver keeps per Active campaign (DIALER_IN_FLIGHT). */
+  dialerInFlight?: number;
 }
 
 export interface Runtime {
@@ -95,7 +100,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const store = createService(createDynamoClient({ table: TABLE, endpoint, credentials }), TABLE);
     const search = await openSearchIndex(options.dataDir, store);
     cleanup.push(async () => search.close());
-    const cxone = await startCxoneSimulator();
+    // The simulator's calls post their results to this console, whose address is known once it listens.
+    let consoleUrl = "";
+    const cxone = await startCxoneSimulator({
+      calls: {
+        resolve: resultsResolver(() => consoleUrl),
+        callMs: options.simulatedCallMs,
+        log: (event, detail) => log.warn(event, detail),
+      },
+    });
     cleanup.push(() => cxone.stop());
     const twilio = await startTwilioSimulator();
     cleanup.push(() => twilio.stop());
@@ -190,6 +203,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     cleanup.push(async () => live.close());
     const port = (server.address() as AddressInfo).port;
     closedPorts.add(port);
+    const reach = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+    consoleUrl = `http://${reach}:${port}`;
+    // The dialer's driver keeps Active campaigns fed; stopped before the server closes.
+    const driver = embeddedDriver({
+      inFlight: options.dialerInFlight,
+      log: (event, detail) => log.warn(event, detail),
+    });
+    cleanup.push(() => driver.stop());
     // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
     if (options.dataDir) {
       const remove = writeRuntimeFile(options.dataDir, dynamo, port);

@@ -1,0 +1,94 @@
+import { type DriveOptions, driveOnce } from "@reachcx/core/dialer/driver";
+import { useStore } from "@reachcx/core/env";
+import { StartupError } from "./errors.ts";
+import type { ResultsResolver } from "./simulators/cxone-calls.ts";
+
+/**
+ * The dialer in embedded mode (docs/dialer.md Driver): the driver ticks every 2 s in this process (a tick
+ * still running when the next is due delays it: ticks never overlap), and the CXone simulator posts each
+ * played call's result to this console with the tenant's key, as a real platform's Studio script is
+ * configured to.
+ */
+
+export const TICK_MS = 2000;
+
+/** Runs `driveOnce` every `intervalMs` after the previous tick ended; `stop` waits for a tick in flight. */
+export function embeddedDriver(options: DriveOptions & { intervalMs?: number }) {
+  const interval = options.intervalMs ?? TICK_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      await driveOnce(options);
+    } catch (err) {
+      options.log?.("dialer driver tick failed", { error: String(err) });
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, interval);
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** How long a business unit's results target is remembered (a tenant's settings change takes that long). */
+const TARGET_TTL_MS = 30_000;
+
+/**
+ * Where a simulated business unit's calls post their results: this console's endpoint, with the API key of
+ * the tenant whose CXone connection names that business unit (the platform's Studio script configuration,
+ * emulated). null when no tenant is connected to it.
+ */
+export function resultsResolver(consoleUrl: () => string): ResultsResolver {
+  const known = new Map<number, { at: number; apiKey: string | null }>();
+  return async (businessUnitId) => {
+    let hit = known.get(businessUnitId);
+    if (!hit || Date.now() - hit.at > TARGET_TTL_MS) {
+      hit = { at: Date.now(), apiKey: await apiKeyOfUnit(businessUnitId) };
+      known.set(businessUnitId, hit);
+    }
+    return hit.apiKey ? { url: `${consoleUrl()}/api/dialer/results`, apiKey: hit.apiKey } : null;
+  };
+}
+
+/** The API key of the (first active) tenant whose settings name the business unit. */
+async function apiKeyOfUnit(businessUnitId: number): Promise<string | null> {
+  const { entities } = useStore();
+  const { data: tenants } = await entities.tenant.query.byId({}).go({ pages: "all" });
+  for (const tenant of tenants) {
+    if (tenant.status !== "Active") continue;
+    const settings = (await entities.tenantSettings.get({ tenant: tenant.id }).go()).data;
+    if (settings?.icBU === String(businessUnitId)) return tenant.apiKey;
+  }
+  return null;
+}
+
+/** CXONE_SIM_CALL_MS: "min-max" or one number of milliseconds; undefined when not set. */
+export function callMsOf(text: string | undefined): readonly [number, number] | undefined {
+  if (!text) return undefined;
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  const min = Number(m?.[1]);
+  const max = m?.[2] === undefined ? min : Number(m[2]);
+  if (!m || max < min)
+    throw new StartupError(`CXONE_SIM_CALL_MS must be milliseconds, "2000-8000" or "500" (got ${text}).`);
+  return [min, max];
+}
+
+/** DIALER_IN_FLIGHT: a whole number from 1; undefined when not set. */
+export function inFlightOf(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new StartupError(`DIALER_IN_FLIGHT must be a whole number from 1 (got ${text}).`);
+  return n;
+}
