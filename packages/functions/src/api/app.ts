@@ -17,6 +17,7 @@ import { cmsOnboard } from "./routes/cms-onboard.ts";
 import { contactImport } from "./routes/contact-import.ts";
 import { contacts } from "./routes/contacts.ts";
 import { customFields } from "./routes/custom-fields.ts";
+import { dialerResults } from "./routes/dialer-results.ts";
 import { dnc } from "./routes/dnc.ts";
 import { downloads } from "./routes/downloads.ts";
 import { dynamicsCredentials } from "./routes/dynamics-credentials.ts";
@@ -78,6 +79,7 @@ const routes = new Hono<AuthVars>()
   .route("/cache", cache)
   .route("/cache", cacheStatus)
   .route("/cache", cacheSchedule)
+  .route("/dialer/results", dialerResults)
   .route("/skills", skills)
   .route("/dispositions", dispositions)
   .route("/payment-profiles", paymentProfiles)
