@@ -206,7 +206,7 @@ describe("a campaign schedule's firing (the dispatcher, as the target Lambda run
       tenant: tenant.tenant,
     });
     const after = await campaign(id);
-    expect(after.segments).toMatchObject(segments); segmentRatio: number }) => s)).toMatchObject(segments);
+    expect(after.segments).toMatchObject(segments);
     expect(after.status).toBe("Pending");
   });
 
