@@ -68,6 +68,10 @@ describe("tenant isolation: campaigns", () => {
       404,
     );
     expectProblem(
+      await call("/api/export/campaign", { method: "POST", body: { campaignId: id }, session: b }),
+      404,
+    );
+    expectProblem(
       await call("/api/cache/status-breakdown", {
         method: "POST",
         body: { campaignId: id, segmentId: A.segmentId, utcOffset: 0 },
@@ -75,6 +79,15 @@ describe("tenant isolation: campaigns", () => {
       }),
       404,
     );
+    // The platform's result post: B's key finds A's campaign no more than a missing one.
+    const postResult = (campaignId: string) =>
+      call("/api/dialer/results", {
+        method: "POST",
+        body: { campaignId, contactId: "c-1", attemptKey: "k-1", disposition: 20 },
+        headers: { "x-api-key": b.apiKey },
+      });
+    const missingResult = expectProblem(await postResult("does-not-exist"), 404);
+    expect(expectProblem(await postResult(id), 404).code).toBe(missingResult.code);
 
     // B cannot build a campaign on A's profile or segment.
     const onA = await call("/api/campaigns", {
