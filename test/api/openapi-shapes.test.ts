@@ -137,6 +137,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/cache/reset/{campaignId}": CampaignOperationAnswer,
   "POST /api/cache/status": CampaignStatusAnswer,
   "POST /api/cache/status-breakdown": BreakdownAnswer,
+  "POST /api/export/campaign": Job,
   "POST /api/cache/create-schedule": ScheduleAnswer,
   "GET /api/profiles": ProfilePage,
   "POST /api/profiles": Profile,
@@ -444,6 +445,10 @@ describe("real answers parse with the documented schemas", () => {
         session: tenant,
         body: { campaignId: id, segmentId: segment.json.id, channel: "voice", utcOffset: -300 },
       }),
+    );
+    expectAnswer(
+      "POST /api/export/campaign",
+      await call("/api/export/campaign", { method: "POST", session: tenant, body: { campaignId: id } }),
     );
     expectAnswer(
       "POST /api/cache/pause/{campaignId}/{skillId}",

@@ -4,7 +4,7 @@ import { createServer as createTcpServer, type Socket, type Server as TcpServer 
 import ssh2, { type Connection, type SFTPWrapper } from "ssh2";
 
 const { Server, utils } = ssh2;
-const { STATUS_CODE } = utils.sftp;
+const { OPEN_MODE, STATUS_CODE } = utils.sftp;
 
 /** The folder the import reads, with the files it holds. */
 export const INBOX = "/inbox";
@@ -40,6 +40,8 @@ export interface SftpTestServer {
   dropAfterBytes: { value: number | undefined };
   /** How many downloads (OPEN of a DROP file) there were, by file name. */
   downloads(): Record<string, number>;
+  /** The files written to the server (a campaign export), by absolute path, once closed. */
+  uploads: Map<string, Buffer>;
   close(): Promise<void>;
 }
 
@@ -60,13 +62,15 @@ const fileAttrs = (dir: boolean) => ({
 
 interface DropState {
   files: Map<string, DropFile>;
+  uploads: Map<string, Buffer>;
   dropAfterBytes: { value: number | undefined };
   downloads: Record<string, number>;
 }
 
 /**
- * A read-only SFTP subsystem over a small tree: listings and stats of every folder, and downloads of the
- * files in DROP (OPEN, READ, FSTAT), optionally cut off after some bytes.
+ * An SFTP subsystem over a small tree: listings and stats of every folder, downloads of the files in DROP
+ * (OPEN, READ, FSTAT), optionally cut off after some bytes, and files written anywhere (OPEN for writing,
+ * WRITE, CLOSE), kept in `uploads` once closed.
  */
 function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
   const tree: Record<string, string[]> = {
@@ -83,6 +87,7 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
     mtime: file.mtime,
   });
   const reading = new Map<string, { file: DropFile; sent: number }>();
+  const writing = new Map<string, { path: string; chunks: { offset: number; data: Buffer }[] }>();
   const open = new Map<string, { path: string; done: boolean }>();
   let next = 0;
   const normal = (path: string) => {
@@ -141,8 +146,13 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
         })),
       );
     })
-    .on("OPEN", (reqid, path) => {
+    .on("OPEN", (reqid, path, flags) => {
       const abs = normal(path);
+      if (flags & OPEN_MODE.WRITE) {
+        const handle = Buffer.from(`w${next++}`);
+        writing.set(handle.toString(), { path: abs, chunks: [] });
+        return sftp.handle(reqid, handle);
+      }
       const file = abs.startsWith(`${DROP}/`) ? drop.files.get(abs.slice(DROP.length + 1)) : undefined;
       if (!file) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
       const name = abs.slice(DROP.length + 1);
@@ -166,7 +176,21 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
       if (limit !== undefined && open.sent > limit) return cut();
       sftp.data(reqid, chunk);
     })
+    .on("WRITE", (reqid, handle, offset, data) => {
+      const file = writing.get(handle.toString());
+      if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+      file.chunks.push({ offset, data: Buffer.from(data) });
+      sftp.status(reqid, STATUS_CODE.OK);
+    })
+    .on("FSETSTAT", (reqid) => sftp.status(reqid, STATUS_CODE.OK))
+    .on("SETSTAT", (reqid) => sftp.status(reqid, STATUS_CODE.OK))
     .on("CLOSE", (reqid, handle) => {
+      const written = writing.get(handle.toString());
+      if (written) {
+        const ordered = written.chunks.sort((a, b) => a.offset - b.offset).map((c) => c.data);
+        drop.uploads.set(written.path, Buffer.concat(ordered));
+      }
+      writing.delete(handle.toString());
       open.delete(handle.toString());
       reading.delete(handle.toString());
       sftp.status(reqid, STATUS_CODE.OK);
@@ -208,7 +232,12 @@ export async function startSftpServer(): Promise<SftpTestServer> {
   const keyUser = { username: "keyholder", privateKey: userKey.private };
   const counts: Record<string, number> = {};
   const clients = new Set<Connection>();
-  const drop: DropState = { files: new Map(), dropAfterBytes: { value: undefined }, downloads: {} };
+  const drop: DropState = {
+    files: new Map(),
+    uploads: new Map(),
+    dropAfterBytes: { value: undefined },
+    downloads: {},
+  };
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
     clients.add(client);
@@ -254,6 +283,7 @@ export async function startSftpServer(): Promise<SftpTestServer> {
     dropFiles: drop.files,
     dropAfterBytes: drop.dropAfterBytes,
     downloads: () => ({ ...drop.downloads }),
+    uploads: drop.uploads,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of clients) client.end();

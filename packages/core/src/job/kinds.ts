@@ -1,6 +1,7 @@
 import { registerBulkEditJobs } from "../bulk-edit/index.ts";
 import { registerCampaignBuildJob } from "../dialer/build.ts";
 import { registerCampaignClearJob } from "../dialer/clear.ts";
+import { registerCampaignExportJob } from "../dialer/export.ts";
 import { registerImportJob } from "../import/job.ts";
 import { registerRestPullJob } from "../rest-connection/pull.ts";
 import { registerSftpPollJob } from "../sftp/poll.ts";
@@ -17,4 +18,5 @@ export function registerJobKinds() {
   registerRestPullJob();
   registerCampaignBuildJob();
   registerCampaignClearJob();
+  registerCampaignExportJob();
 }

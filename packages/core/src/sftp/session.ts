@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { Client } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { checkDestination } from "../net/outbound.ts";
@@ -32,6 +33,11 @@ export interface SftpSession {
    * IDLE_MS, throws SftpError (kind "protocol"/"timeout") and nothing is kept.
    */
   download(path: string, size: number): Promise<Buffer>;
+  /**
+   * Writes a file from its chunks as they come (a campaign export), never holding it whole; throws
+   * SftpError (kind "path") when the server refuses or the transfer breaks.
+   */
+  upload(path: string, body: AsyncIterable<Uint8Array>): Promise<void>;
   close(): void;
 }
 
@@ -140,6 +146,24 @@ export async function openSftpSession(login: SftpLogin): Promise<SftpSession> {
           resolve(Buffer.concat(chunks, received));
         });
       });
+    },
+    async upload(path, body) {
+      // A failure of the body's own source is passed on as it is, not blamed on the server.
+      let sourceFailed: { error: unknown } | undefined;
+      const source = async function* () {
+        try {
+          yield* body;
+        } catch (error) {
+          sourceFailed = { error };
+          throw error;
+        }
+      };
+      try {
+        await client.put(Readable.from(source()), path);
+      } catch {
+        if (sourceFailed) throw sourceFailed.error;
+        throw new SftpError({ kind: "path", detail: "file not writable" });
+      }
     },
     close,
   };

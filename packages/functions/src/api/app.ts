@@ -21,6 +21,7 @@ import { dialerResults } from "./routes/dialer-results.ts";
 import { dnc } from "./routes/dnc.ts";
 import { downloads } from "./routes/downloads.ts";
 import { dynamicsCredentials } from "./routes/dynamics-credentials.ts";
+import { exportRoutes } from "./routes/export.ts";
 import { fieldMappings } from "./routes/field-mappings.ts";
 import { ftpCheckRoute } from "./routes/ftp-check.ts";
 import { health } from "./routes/health.ts";
@@ -78,6 +79,7 @@ const routes = new Hono<AuthVars>()
   .route("/campaigns", campaigns)
   .route("/cache", cache)
   .route("/cache", cacheStatus)
+  .route("/export", exportRoutes)
   .route("/cache", cacheSchedule)
   .route("/dialer/results", dialerResults)
   .route("/skills", skills)
