@@ -15,6 +15,7 @@ import { Pager, urlPages } from "../../lib/paging.tsx";
 import { EmptyRow } from "../../lib/RecordRows.tsx";
 import { type CampaignOp, type CampaignRow, campaignKeys, campaignListQuery, campaignOps } from "./api.ts";
 import { CampaignDialog } from "./CampaignDialog.tsx";
+import { ExportDialog } from "./ExportDialog.tsx";
 import { CAMPAIGN_PAGE_SIZE } from "./listSearch.ts";
 import { useLiveStatusToasts } from "./liveToasts.ts";
 import { ScheduleDialog } from "./ScheduleDialog.tsx";
@@ -72,6 +73,7 @@ export function CampaignList() {
   const pages = urlPages(search, navigate);
   const [busy, setBusy] = useState<Record<string, string>>({});
   const [statusOf, setStatusOf] = useState<CampaignRow | null>(null);
+  const [exportOf, setExportOf] = useState<CampaignRow | null>(null);
   const [scheduleOf, setScheduleOf] = useState<string | null>(null);
   const markOwn = useLiveStatusToasts(list.data?.items);
 
@@ -122,6 +124,7 @@ export function CampaignList() {
       </Group>
       {search.dialog && <CampaignDialog mode={search.dialog} id={search.id} onClose={closeDialog} />}
       {statusOf && <StatusDialog campaign={statusOf} onClose={() => setStatusOf(null)} />}
+      {exportOf && <ExportDialog campaign={exportOf} onClose={() => setExportOf(null)} />}
       {scheduleOf && <ScheduleDialog campaignId={scheduleOf} onClose={() => setScheduleOf(null)} />}
       <Table data-testid="campaigns-table">
         <Table.Thead>
@@ -241,6 +244,15 @@ export function CampaignList() {
                       aria-label={`Delete ${row.name}`}
                     >
                       Delete
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      disabled={disabled || !row.actions.export}
+                      onClick={() => setExportOf(row)}
+                      aria-label={`Export ${row.name}`}
+                    >
+                      Export
                     </Button>
                   </Group>
                 </Table.Td>
