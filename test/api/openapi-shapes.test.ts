@@ -7,6 +7,7 @@ import { ScheduleAnswer } from "../../packages/core/src/campaign/schedule-schema
 import { CampaignSkills } from "../../packages/core/src/campaign/skills.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
+import { ResultOutcome } from "../../packages/core/src/dialer/api.ts";
 import { CampaignOperationAnswer } from "../../packages/core/src/dialer/operations.ts";
 import { BreakdownAnswer, CampaignStatusAnswer } from "../../packages/core/src/dialer/status-api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
@@ -135,6 +136,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/cache/restart/{campaignId}/{skillId}": CampaignOperationAnswer,
   "DELETE /api/cache/delete/{campaignId}/{skillId}": CampaignOperationAnswer,
   "POST /api/cache/reset/{campaignId}": CampaignOperationAnswer,
+  "POST /api/dialer/results": ResultOutcome,
   "POST /api/cache/status": CampaignStatusAnswer,
   "POST /api/cache/status-breakdown": BreakdownAnswer,
   "POST /api/export/campaign": Job,
@@ -383,6 +385,9 @@ describe("real answers parse with the documented schemas", () => {
   });
 
   it("campaigns: create, list, get, save, start, pause, reset, restart, end", async () => {
+    // The settings test left a made-up CXone connection, which would refuse the skill stop and start with
+    // the spec's Connection Error; without one the operations make no skill call.
+    await (await testStore()).entities.tenantSettings.patch({ tenant: tenant.tenant }).set({ icBU: "" }).go();
     const profile = await call("/api/profiles", {
       method: "POST",
       session: tenant,
@@ -465,6 +470,35 @@ describe("real answers parse with the documented schemas", () => {
     expectAnswer(
       "DELETE /api/cache/delete/{campaignId}/{skillId}",
       await call(`/api/cache/delete/${id}/9301`, { method: "DELETE", session: tenant }),
+    );
+    // A contact whose attempt was applied already: the platform's repeat answers the recorded outcome.
+    const store = await testStore();
+    const now = new Date().toISOString();
+    await store.entities.campaignContact
+      .put({
+        tenant: tenant.tenant,
+        campaignId: id,
+        contactId: "shape-contact",
+        segmentId: segment.json.id,
+        seq: 1,
+        status: "retry",
+        queue: "voice#retry#America/New_York",
+        rank: now,
+        windowClass: "America/New_York",
+        readyAt: now,
+        attempts: 1,
+        totalAttempts: 1,
+        lastAttemptKey: "shape-attempt",
+        lastDisposition: "20",
+      })
+      .go();
+    expectAnswer(
+      "POST /api/dialer/results",
+      await call("/api/dialer/results", {
+        method: "POST",
+        headers: { "x-api-key": tenant.apiKey },
+        body: { campaignId: id, contactId: "shape-contact", attemptKey: "shape-attempt", disposition: 20 },
+      }),
     );
   });
 
