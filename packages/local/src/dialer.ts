@@ -41,34 +41,43 @@ export function embeddedDriver(options: DriveOptions & { intervalMs?: number }) 
   };
 }
 
-/** How long a business unit's results target is remembered (a tenant's settings change takes that long). */
+/** How long a skill's results target is remembered (a tenant's settings change takes that long). */
 const TARGET_TTL_MS = 30_000;
 
 /**
- * Where a simulated business unit's calls post their results: this console's endpoint, with the API key of
- * the tenant whose CXone connection names that business unit (the platform's Studio script configuration,
- * emulated). null when no tenant is connected to it.
+ * Where a simulated skill's calls post their results: this console's endpoint, with the API key of the
+ * tenant whose CXone connection names the skill's business unit and, when several name it (test tenants
+ * connect to the demo units too), the one whose Active or Paused campaign holds the skill (the platform's
+ * Studio script configuration, emulated). null when no tenant is connected to it.
  */
 export function resultsResolver(consoleUrl: () => string): ResultsResolver {
-  const known = new Map<number, { at: number; apiKey: string | null }>();
-  return async (businessUnitId) => {
-    let hit = known.get(businessUnitId);
+  const known = new Map<string, { at: number; apiKey: string }>();
+  return async ({ businessUnitId, skillId }) => {
+    const key = `${businessUnitId}/${skillId}`;
+    let hit = known.get(key);
     if (!hit || Date.now() - hit.at > TARGET_TTL_MS) {
-      hit = { at: Date.now(), apiKey: await apiKeyOfUnit(businessUnitId) };
-      known.set(businessUnitId, hit);
+      const apiKey = await apiKeyOfSkill(businessUnitId, skillId);
+      hit = apiKey ? { at: Date.now(), apiKey } : undefined;
+      if (hit) known.set(key, hit);
     }
-    return hit.apiKey ? { url: `${consoleUrl()}/api/dialer/results`, apiKey: hit.apiKey } : null;
+    return hit ? { url: `${consoleUrl()}/api/dialer/results`, apiKey: hit.apiKey } : null;
   };
 }
 
-/** The API key of the (first active) tenant whose settings name the business unit. */
-async function apiKeyOfUnit(businessUnitId: number): Promise<string | null> {
+/** The API key of the active tenant connected to the business unit that runs a campaign on the skill. */
+async function apiKeyOfSkill(businessUnitId: number, skillId: number): Promise<string | null> {
   const { entities } = useStore();
   const { data: tenants } = await entities.tenant.query.byId({}).go({ pages: "all" });
+  const connected = [];
   for (const tenant of tenants) {
     if (tenant.status !== "Active") continue;
     const settings = (await entities.tenantSettings.get({ tenant: tenant.id }).go()).data;
-    if (settings?.icBU === String(businessUnitId)) return tenant.apiKey;
+    if (settings?.icBU === String(businessUnitId)) connected.push(tenant);
+  }
+  if (connected.length <= 1) return connected[0]?.apiKey ?? null;
+  for (const tenant of connected) {
+    const lock = await entities.campaignLock.get({ tenant: tenant.id, resource: `skill#${skillId}` }).go();
+    if (lock.data) return tenant.apiKey;
   }
   return null;
 }

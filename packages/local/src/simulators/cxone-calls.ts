@@ -9,12 +9,15 @@ import type { StartedContact } from "./cxone.ts";
  * `{campaignId}:{attemptKey}`; it comes back split into the result's two fields.
  */
 
-/** Where a business unit's Studio script posts its results: the console's endpoint and the tenant's key. */
+/** Where a skill's Studio script posts its results: the console's endpoint and the tenant's key. */
 export interface ResultsTarget {
   url: string;
   apiKey: string;
 }
-export type ResultsResolver = (businessUnitId: number) => Promise<ResultsTarget | null>;
+export type ResultsResolver = (skill: {
+  businessUnitId: number;
+  skillId: number;
+}) => Promise<ResultsTarget | null>;
 
 export interface CallOptions {
   resolve: ResultsResolver;
@@ -100,10 +103,11 @@ export function callPlayer(options: CallOptions) {
 
   async function post(contact: StartedContact) {
     const result = resultOf(contact, new Date());
-    const target = result ? await options.resolve(contact.businessUnitId) : null;
+    const target = result ? await options.resolve(contact) : null;
     if (!result || !target) {
       options.log?.("cxone simulator: a call's result has nowhere to go", {
         businessUnitId: contact.businessUnitId,
+        skillId: contact.skillId,
       });
       return;
     }
