@@ -10,7 +10,7 @@ import { COUNTER_FIELDS, type CounterDelta, type CounterField } from "./model.ts
  */
 
 type Store = ReturnType<typeof useStore>;
-type TxEntities = Parameters<Parameters<Store["transaction"]["write"]>[0]>[0];
+export type TxEntities = Parameters<Parameters<Store["transaction"]["write"]>[0]>[0];
 
 export interface HourDelta {
   segmentId: string;
@@ -108,4 +108,40 @@ export async function readHours(
     .gte({ hour: fromHour })
     .go({ pages: "all" });
   return new Map(data.filter((h) => h.count !== 0).map((h) => [h.hour, h.count]));
+}
+
+/**
+ * The transaction item that adds window classes to a segment's set (its counter shard 0): the build writes
+ * one per page with the classes of that page; a set ADD is idempotent, so a rerun page adds nothing new.
+ */
+export const windowClassesWrite = (
+  tx: TxEntities,
+  key: { tenant: string; campaignId: string; segmentId: string },
+  classes: readonly string[],
+) =>
+  tx.campaignCounter
+    .update({ ...key, shard: 0 })
+    .add({ windowClasses: [...new Set(classes)] })
+    .commit();
+
+/** A segment's counts and the window classes its contacts have (the queues that may hold them). */
+export interface SegmentList {
+  counts: SegmentCounts;
+  classes: string[];
+}
+
+/** The campaign's counts and window classes by segment: the same single query as readCounters. */
+export async function readList(key: {
+  tenant: string;
+  campaignId: string;
+}): Promise<Map<string, SegmentList>> {
+  const { data } = await useStore().entities.campaignCounter.query.byCampaign(key).go({ pages: "all" });
+  const out = new Map<string, SegmentList>();
+  for (const shard of data) {
+    const seg = out.get(shard.segmentId) ?? { counts: zeroCounts(), classes: [] };
+    for (const f of COUNTER_FIELDS) seg.counts[f] += shard[f] ?? 0;
+    if (shard.windowClasses) seg.classes = [...new Set([...seg.classes, ...shard.windowClasses])].sort();
+    out.set(shard.segmentId, seg);
+  }
+  return out;
 }

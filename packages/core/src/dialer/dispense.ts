@@ -1,0 +1,472 @@
+import { randomBytes } from "node:crypto";
+import { useTenant } from "../actor/index.ts";
+import type { CampaignSegment } from "../campaign/api.ts";
+import { checkDnc, type DncSource, normalizePhone } from "../dnc/index.ts";
+import { useStore } from "../env.ts";
+import type { CampaignContactItem, ContactPaceItem } from "../store/entities/dialer.ts";
+import type { CampaignItem, ProfileItem } from "../store/entities.ts";
+import type { Dispensed } from "./api.ts";
+import { paceAllows, withAttempt } from "./compliance/pace.ts";
+import { isCallable } from "./compliance/window.ts";
+import { counterWrites, type HourDelta, readList, type SegmentList, type TxEntities } from "./counters.ts";
+import { addDelta, type CounterDelta, epochHour, type Lane, moveDelta, queueOf } from "./model.ts";
+import { type AllocatorState, allocate, splitRetries } from "./policy/allocate.ts";
+import type { DialProfile } from "./policy/disposition.ts";
+import { SWEEP_EVERY_MS, sweep } from "./sweep.ts";
+import { transact } from "./tx.ts";
+
+/**
+ * Dispense (docs/dialer.md "Dispense"): hands out up to `want` contacts of an Active campaign. The ratio
+ * allocation over segments; per segment due callbacks first, then retries and fresh by the profile's
+ * retry ratio, read from the queues of the window classes open now (through a small in-process buffer);
+ * the people's ContactPace read in one BatchGet and the frequency rules applied; the numbers checked
+ * against the do-not-call lists (a listed contact completes with "Do not call"). Then each batch — as
+ * many contacts as fit in one DynamoDB transaction — is ONE transaction: every claimed person's
+ * ContactPace (conditional on the version read: busy = batch, the attempt appended), every contact's
+ * CampaignContact inDialer (conditional on the queue and rank read, so a stale read claims nothing), the
+ * DispenseBatch `applied`, the counter and hour deltas. All or nothing: a dispenser that dies leaves
+ * either nothing or a whole counted batch (which the sweeper returns after the lease).
+ */
+
+/** How long a claim holds a person and a contact before the sweeper takes them back. */
+export const LEASE_MS = 10 * 60_000;
+/** DynamoDB's limit of items in one transaction: a batch is as many contacts as fit. */
+const TX_ITEMS = 100;
+/** A batch whose conditions refused some contacts is tried again without them, this often at most. */
+const COMMIT_ROUNDS = 3;
+/** Rounds of one dispense call (a round short of `want` is followed by another). */
+const ROUNDS = 3;
+/** What a contact found on a do-not-call list at dispense completes with. */
+const DNC_REASON = "Do not call";
+/** How long a campaign's plan (campaign, profile, counts, classes) is reused. */
+const PLAN_TTL_MS = 1_000;
+/** Candidates one queue read fetches at least (the rest wait in the buffer for the next dispense). */
+const READ_AHEAD = 64;
+/** Contacts taken from a buffer stay out of refills this long (claims in flight, index catching up). */
+const TAKEN_MS = 5_000;
+
+type Contact = CampaignContactItem;
+
+interface Plan {
+  tenant: string;
+  campaignId: string;
+  campaign: CampaignItem;
+  profile: DialProfile;
+  scrubber: ProfileItem["scrubber"];
+  segments: CampaignSegment[];
+  list: Map<string, SegmentList>;
+  at: number;
+}
+
+const plans = new Map<string, Plan>();
+const allocators = new Map<string, AllocatorState>();
+const buffers = new Map<string, Contact[]>();
+const taken = new Map<string, number>();
+const lastSweep = new Map<string, number>();
+
+/** The profile's dialing rules as the policy reads them. */
+export function dialProfileOf(item: ProfileItem): DialProfile {
+  const extra = item as ProfileItem & { compliance?: { regF?: boolean } };
+  return {
+    freshLIFO: item.freshLIFO,
+    retryLIFO: item.retryLIFO,
+    retry: item.retry,
+    channels: item.channels ?? [],
+    compliance: { regF: extra.compliance?.regF ?? true },
+  } as DialProfile;
+}
+
+/** The campaign, its profile, counts and window classes: read at most once a second per campaign. */
+async function planOf(campaignId: string, now: number): Promise<Plan | null> {
+  const tenant = useTenant();
+  const key = `${tenant}|${campaignId}`;
+  const had = plans.get(key);
+  if (had && now - had.at < PLAN_TTL_MS) return had;
+  const store = useStore();
+  const { data: campaign } = await store.entities.campaign.get({ tenant, id: campaignId }).go();
+  if (!campaign) return null;
+  const [{ data: profile }, list] = await Promise.all([
+    store.entities.profile.get({ tenant, id: campaign.campaignProfileId }).go(),
+    readList({ tenant, campaignId }),
+  ]);
+  if (!profile) return null;
+  const plan: Plan = {
+    tenant,
+    campaignId,
+    campaign,
+    profile: dialProfileOf(profile),
+    scrubber: profile.scrubber,
+    segments: JSON.parse(campaign.segments) as CampaignSegment[],
+    list,
+    at: now,
+  };
+  plans.set(key, plan);
+  return plan;
+}
+
+/** Forgets a campaign's cached plan (a status change, a reset): the next dispense reads it again. */
+export function forgetPlan(tenant: string, campaignId: string) {
+  plans.delete(`${tenant}|${campaignId}`);
+}
+
+/** Whether a segment has anything a lane could dial (its counts; stale by at most PLAN_TTL_MS). */
+function hasWork(list: SegmentList | undefined, lane: Lane) {
+  if (!list) return false;
+  const c = list.counts;
+  return lane === "voice" ? c.fresh + c.retry + c.callBack > 0 : c.alFresh + c.alRetry + c.callBack > 0;
+}
+
+const CHANNEL_OF_LANE = { voice: "Voice", agentless: "SMS" } as const;
+
+/** A unique, sortable batch id: the campaign's id prefix, the time, randomness. */
+const newBatchId = (campaignId: string, now: number) =>
+  `${campaignId.slice(0, 8)}-${now.toString(36)}-${randomBytes(6).toString("hex")}`;
+
+/**
+ * Up to `n` candidates of one queue of one segment in its order: from the buffer, refilled from the queue
+ * head when short. Retries and callbacks only when due (rank <= now), fresh ones only when ready (a
+ * contact moved to its next channel waits its retry delay).
+ */
+async function candidates(
+  plan: Plan,
+  segmentId: string,
+  queue: string,
+  n: number,
+  now: number,
+  desc: boolean,
+): Promise<Contact[]> {
+  if (n <= 0) return [];
+  const bufKey = `${plan.tenant}|${plan.campaignId}|${segmentId}|${queue}`;
+  const nowIso = new Date(now).toISOString();
+  const fresh = queue.includes("#fresh#");
+  const ready = (c: Contact) => (fresh ? c.readyAt <= nowIso : c.rank <= nowIso);
+  const isTaken = (c: Contact) => (taken.get(c.contactId) ?? 0) > now;
+  const take = (from: Contact[]) => {
+    const out: Contact[] = [];
+    const keep: Contact[] = [];
+    for (const c of from) {
+      if (out.length < n && ready(c) && !isTaken(c)) out.push(c);
+      else if (!isTaken(c)) keep.push(c);
+    }
+    buffers.set(bufKey, keep);
+    for (const c of out) taken.set(c.contactId, now + TAKEN_MS);
+    return out;
+  };
+  const got = take(buffers.get(bufKey) ?? []);
+  if (got.length >= n) return got;
+  const q = useStore().entities.campaignContact.query.byQueue({
+    tenant: plan.tenant,
+    campaignId: plan.campaignId,
+    segmentId,
+    queue,
+  });
+  const limit = Math.max(READ_AHEAD, 2 * n);
+  const ranged = fresh ? q : q.lte({ rank: nowIso });
+  const { data } = await ranged.go({ order: desc ? "desc" : "asc", limit });
+  return [...got, ...take(data)];
+}
+
+/** The numbers a contact may be dialed on, for the do-not-call check. */
+const numbersOf = (c: Contact) =>
+  [c.phone, c.cell].flatMap((p) => {
+    const n = p ? normalizePhone(p) : null;
+    return n ? [n] : [];
+  });
+
+/** The do-not-call sources a dispense honours: the org list always, state and national when scrubbed. */
+function dncSources(scrubber: ProfileItem["scrubber"]): Set<DncSource> {
+  const on = new Set<DncSource>(["org"]);
+  if (scrubber.stateDnc) on.add("state");
+  if (scrubber.natDnc) on.add("national");
+  return on;
+}
+
+/** The contacts whose numbers an active entry of an honoured source lists now. */
+async function listedOnDnc(contacts: Contact[], sources: Set<DncSource>): Promise<Set<string>> {
+  const phones = [...new Set(contacts.flatMap(numbersOf))];
+  if (phones.length === 0) return new Set();
+  const { listed } = await checkDnc(phones, { sources: [...sources] });
+  const blocked = new Set(listed.map((l) => l.phone));
+  return new Set(contacts.filter((c) => numbersOf(c).some((p) => blocked.has(p))).map((c) => c.contactId));
+}
+
+/** The queues of one segment and lane to read, by kind, for the window classes open now. */
+function openQueues(classes: string[], lane: Lane, now: Date) {
+  const channel = CHANNEL_OF_LANE[lane];
+  const open = classes.filter((cls) => isCallable(cls, now));
+  return {
+    callBack: open.map((cls) => queueOf(channel, "callBack", cls)),
+    retry: open.map((cls) => queueOf(channel, "retry", cls)),
+    fresh: open.map((cls) => queueOf(channel, "fresh", cls)),
+  };
+}
+
+/** Up to `n` candidates over several queues (the open classes), in each queue's order. */
+async function fromQueues(
+  plan: Plan,
+  segmentId: string,
+  queues: string[],
+  n: number,
+  now: number,
+  desc: boolean,
+): Promise<Contact[]> {
+  const out: Contact[] = [];
+  for (const queue of queues) {
+    if (out.length >= n) break;
+    out.push(...(await candidates(plan, segmentId, queue, n - out.length, now, desc)));
+  }
+  return out;
+}
+
+/** One segment's candidates for `n` places: due callbacks, then retries and fresh by the retry ratio. */
+async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane: Lane, now: Date) {
+  const classes = plan.list.get(segmentId)?.classes ?? [];
+  const queues = openQueues(classes, lane, now);
+  const t = now.getTime();
+  const callbacks = await fromQueues(plan, segmentId, queues.callBack, n, t, false);
+  const rest = n - callbacks.length;
+  if (rest <= 0) return callbacks;
+  const retries = await fromQueues(plan, segmentId, queues.retry, rest, t, plan.profile.retryLIFO);
+  const fresh = await fromQueues(plan, segmentId, queues.fresh, rest, t, plan.profile.freshLIFO);
+  const split = splitRetries(rest, plan.profile.retry.ratio, retries.length, fresh.length);
+  const unused = [...retries.slice(split.retries), ...fresh.slice(split.fresh)];
+  // Not used now: back to the buffer's reach at once (they stay at the head of their queues).
+  for (const c of unused) taken.delete(c.contactId);
+  return [...callbacks, ...retries.slice(0, split.retries), ...fresh.slice(0, split.fresh)];
+}
+
+/** Reads the people's pacing records, 100 keys a call. */
+async function paces(tenant: string, contacts: Contact[]) {
+  if (contacts.length === 0) return new Map<string, ContactPaceItem>();
+  const { data } = await useStore()
+    .entities.contactPace.get(contacts.map((c) => ({ tenant, contactId: c.contactId })))
+    .go({ concurrency: 4 });
+  return new Map(data.map((p) => [p.contactId, p]));
+}
+
+/** A contact's part of a batch: claimed for the dialer, or completed because a DNC list names it. */
+interface Move {
+  contact: Contact;
+  to: "inDialer" | "completed";
+  pace?: ContactPaceItem;
+}
+
+/** The transaction items of one move, conditional on the contact being where it was read. */
+function moveItems(tx: TxEntities, plan: Plan, m: Move, batchId: string, now: number) {
+  const c = m.contact;
+  const nowIso = new Date(now).toISOString();
+  const key = { tenant: plan.tenant, campaignId: plan.campaignId, contactId: c.contactId };
+  if (m.to === "completed")
+    return [
+      tx.campaignContact
+        .patch(key)
+        .set({
+          segmentId: c.segmentId,
+          status: "completed",
+          queue: queueOf(c.channel, "completed", c.windowClass),
+          rank: nowIso,
+          completedReason: DNC_REASON,
+        })
+        .where((a, op) => `${op.eq(a.queue, c.queue)} AND ${op.eq(a.rank, c.rank)}`)
+        .commit(),
+    ];
+  const pace = m.pace;
+  const state = { attempts: pace?.attempts ?? [], lastRpcAt: pace?.lastRpcAt ?? null };
+  return [
+    tx.contactPace
+      .update({ tenant: plan.tenant, contactId: c.contactId })
+      .set({
+        attempts: withAttempt(state, now).attempts,
+        busy: batchId,
+        busyUntil: now + LEASE_MS,
+        version: (pace?.version ?? 0) + 1,
+      })
+      .where((a, op) => (pace ? op.eq(a.version, pace.version) : op.notExists(a.version)))
+      .commit(),
+    tx.campaignContact
+      .patch(key)
+      .set({
+        segmentId: c.segmentId,
+        status: "inDialer",
+        queue: queueOf(c.channel, "inDialer", c.windowClass),
+        rank: nowIso,
+        claim: batchId,
+        prevStatus: c.status,
+        claimedAt: nowIso,
+      })
+      .where((a, op) => `${op.eq(a.queue, c.queue)} AND ${op.eq(a.rank, c.rank)}`)
+      .commit(),
+  ];
+}
+
+/** The counter and hour deltas of a set of moves, by segment. */
+function deltasOf(moves: Move[]) {
+  const deltas = new Map<string, CounterDelta>();
+  const hours: HourDelta[] = [];
+  for (const { contact: c, to } of moves) {
+    const move = moveDelta(c, { status: to, channel: c.channel });
+    deltas.set(c.segmentId, addDelta(deltas.get(c.segmentId) ?? {}, move));
+    if (c.status === "retry" || c.status === "callBack")
+      hours.push({ segmentId: c.segmentId, kind: c.status, hour: epochHour(c.readyAt), delta: -1 });
+  }
+  return { deltas, hours };
+}
+
+/** Transaction items a set of moves needs: theirs, the batch record, a counter per segment, the hours. */
+function itemCount(moves: Move[]) {
+  const { hours } = deltasOf(moves);
+  const segments = new Set(moves.map((m) => m.contact.segmentId)).size;
+  const buckets = new Set(hours.map((h) => `${h.segmentId}|${h.kind}|${h.hour}`)).size;
+  return moves.reduce((n, m) => n + (m.to === "inDialer" ? 2 : 1), 1 + segments + buckets);
+}
+
+/** Splits moves into groups whose transaction stays within DynamoDB's 100 items. */
+function groups(moves: Move[]): Move[][] {
+  const out: Move[][] = [];
+  let group: Move[] = [];
+  for (const m of moves) {
+    if (group.length > 0 && itemCount([...group, m]) > TX_ITEMS) {
+      out.push(group);
+      group = [];
+    }
+    group.push(m);
+  }
+  if (group.length > 0) out.push(group);
+  return out;
+}
+
+/**
+ * Commits one group as one batch, all or nothing: its moves (each conditional on what was read), the
+ * batch record `applied`, the counter and hour deltas. A move whose condition failed (another dispenser
+ * got the person or the contact first) is dropped and the rest tried again. Answers the moves committed.
+ */
+async function commit(plan: Plan, group: Move[], now: number): Promise<{ batchId: string; moves: Move[] }> {
+  const key = { tenant: plan.tenant, campaignId: plan.campaignId };
+  const batchId = newBatchId(plan.campaignId, now);
+  let moves = group;
+  for (let round = 0; moves.length > 0 && round < COMMIT_ROUNDS; round++) {
+    const { deltas, hours } = deltasOf(moves);
+    const perMove = moves.map((m) => (m.to === "inDialer" ? 2 : 1));
+    const claimed = moves.filter((m) => m.to === "inDialer").map((m) => m.contact.contactId);
+    const refused = await transact(() =>
+      useStore()
+        .transaction.write((tx) => [
+          ...moves.flatMap((m) => moveItems(tx, plan, m, batchId, now)),
+          tx.dispenseBatch
+            .put({ ...key, batchId, state: "applied", contacts: claimed })
+            .where((a, op) => op.notExists(a.batchId))
+            .commit(),
+          ...counterWrites(tx, key, deltas, hours),
+        ])
+        .go(),
+    );
+    if (refused === null) return { batchId, moves };
+    let at = 0;
+    moves = moves.filter((_, i) => {
+      const mine = refused.slice(at, at + (perMove[i] ?? 1));
+      at += perMove[i] ?? 1;
+      return !mine.some(Boolean);
+    });
+  }
+  return { batchId, moves: [] };
+}
+
+const toDispensed = (c: Contact, batchId: string): Dispensed => ({
+  attemptKey: batchId,
+  campaignId: c.campaignId,
+  segmentId: c.segmentId,
+  contactId: c.contactId,
+  channel: c.channel,
+  attempt: c.attempts + 1,
+  firstName: c.firstName ?? null,
+  lastName: c.lastName ?? null,
+  phone: c.phone ?? null,
+  cell: c.cell ?? null,
+  email: c.email ?? null,
+});
+
+/**
+ * One round: `want` places allocated over `segments`, their candidates read, filtered by pace and DNC,
+ * committed in batches; answers what was handed out and which segments gave no candidate at all.
+ */
+async function dispenseRound(plan: Plan, want: number, segments: string[], lane: Lane, now: Date) {
+  const t = now.getTime();
+  const allocKey = `${plan.tenant}|${plan.campaignId}|${lane}`;
+  const shares = plan.segments
+    .filter((s) => segments.includes(s.segmentId))
+    .map((s) => ({ segmentId: s.segmentId, ratio: s.segmentRatio }));
+  const { counts, state } = allocate(want, shares, allocators.get(allocKey) ?? { credit: {} });
+  allocators.set(allocKey, state);
+
+  const bySegment = await Promise.all(
+    [...counts].map(async ([segmentId, n]) => ({
+      segmentId,
+      found: await segmentCandidates(plan, segmentId, n, lane, now),
+    })),
+  );
+  const dry = bySegment.filter((s) => s.found.length === 0).map((s) => s.segmentId);
+  const found = bySegment.flatMap((s) => s.found);
+  if (found.length === 0) return { out: [] as Dispensed[], dry };
+
+  const [pace, listed] = await Promise.all([
+    paces(plan.tenant, found),
+    listedOnDnc(found, dncSources(plan.scrubber)),
+  ]);
+  const regF = plan.profile.compliance?.regF ?? true;
+  const moves: Move[] = found.flatMap((c): Move[] => {
+    if (listed.has(c.contactId)) return [{ contact: c, to: "completed" }];
+    const p = pace.get(c.contactId);
+    if (p?.busy && (p.busyUntil ?? 0) > t) return [];
+    const state = { attempts: p?.attempts ?? [], lastRpcAt: p?.lastRpcAt ?? null };
+    if (!paceAllows(state, t, { regF, windowClass: c.windowClass }).ok) return [];
+    return [{ contact: c, to: "inDialer", ...(p ? { pace: p } : {}) }];
+  });
+  const committed = await Promise.all(groups(moves).map((g) => commit(plan, g, t)));
+  const out = committed.flatMap(({ batchId, moves }) =>
+    moves.filter((m) => m.to === "inDialer").map((m) => toDispensed(m.contact, batchId)),
+  );
+  // Refused by pace or lost to another dispenser: they stay queued, and the buffer may offer them again.
+  const handed = new Set(out.map((d) => d.contactId));
+  for (const c of found) if (!handed.has(c.contactId)) taken.delete(c.contactId);
+  return { out, dry };
+}
+
+/**
+ * Hands out up to `want` contacts of an Active campaign on a lane (voice: the Voice channel; agentless:
+ * SMS and Email); [] for a campaign that is not Active or has nothing callable now. Every contact answered
+ * is inDialer under its batch, and counted so, before this returns. A round short of `want` (pace or DNC
+ * refusals, lost races) is followed by another, a few at most; a segment with no candidates drops out.
+ * The sweeper runs for the campaign at most once a minute, beside the dispense.
+ */
+export async function dispense(
+  campaignId: string,
+  want: number,
+  options: { lane?: Lane; now?: Date } = {},
+): Promise<Dispensed[]> {
+  const lane = options.lane ?? "voice";
+  const now = options.now ?? new Date();
+  const plan = await planOf(campaignId, now.getTime());
+  if (plan?.campaign.status !== "Active") return [];
+  maybeSweep(plan, now);
+  let segments = plan.segments
+    .filter((s) => s.segmentRatio > 0 && hasWork(plan.list.get(s.segmentId), lane))
+    .map((s) => s.segmentId);
+  const out: Dispensed[] = [];
+  for (let round = 0; out.length < want && segments.length > 0 && round < ROUNDS; round++) {
+    const { out: got, dry } = await dispenseRound(plan, want - out.length, segments, lane, now);
+    out.push(...got);
+    segments = segments.filter((s) => !dry.includes(s));
+    if (got.length === 0 && dry.length === 0) break;
+  }
+  return out;
+}
+
+/** Starts the sweeper for the campaign when it has not run for a minute in this process. */
+function maybeSweep(plan: Plan, now: Date) {
+  const key = `${plan.tenant}|${plan.campaignId}`;
+  if (now.getTime() - (lastSweep.get(key) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(key, now.getTime());
+  sweep(plan.campaignId, now).catch((err: unknown) => {
+    console.error(`dialer sweep of ${plan.campaignId} failed`, err);
+  });
+}
