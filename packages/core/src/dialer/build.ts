@@ -334,6 +334,24 @@ async function commitPage(
   }
 }
 
+/**
+ * Adds the window classes of a page's new records to the segment's set (its counter shard 0), before the
+ * records are written: dispense reads only the queues of these classes (docs/dialer.md Dispense). A set
+ * ADD is idempotent, so a page written again after a restart adds nothing new.
+ */
+async function addWindowClasses(
+  key: { tenant: string; campaignId: string },
+  segmentId: string,
+  records: readonly { windowClass: string }[],
+) {
+  const classes = [...new Set(records.map((r) => r.windowClass))];
+  if (classes.length === 0) return;
+  await useStore()
+    .entities.campaignCounter.update({ ...key, segmentId, shard: 0 })
+    .add({ windowClasses: classes })
+    .go();
+}
+
 /** The campaign's list is built: ready, and when (only while this job is still its build). */
 async function markReady(tenant: string, campaignId: string, jobId: string) {
   await useStore()
@@ -420,6 +438,7 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
         mayExist: mayExist || state.segment > 0,
         now: new Date(),
       });
+      await addWindowClasses(key, segmentId, outcome.records);
       await writePage(outcome);
       const listed = outcome.records.length + outcome.kept;
       const counts = { ...state.counts };
