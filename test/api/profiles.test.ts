@@ -60,6 +60,7 @@ describe("dialing profiles", () => {
       },
       retry: { ratio: 20, minDuration: 60, maxAttempts: 3, maxContacts: 1, custRetry: [] },
       ai: { org: false, system: false },
+      compliance: { regF: true },
       channels: [],
     });
     const path = `/api/profiles/${created.json.id}`;
@@ -69,6 +70,7 @@ describe("dialing profiles", () => {
       name: "Collections 2",
       freshLIFO: true,
       scrubber: { orgDnc: true, phoneDup: true, contactDup: true },
+      compliance: { regF: false },
       retry: {
         ratio: 35,
         minDuration: 30,
@@ -99,6 +101,7 @@ describe("dialing profiles", () => {
     };
     const replaced = await call(path, { method: "PUT", body, session: tenant });
     expect(replaced.status).toBe(200);
+    expect(replaced.json.compliance).toEqual({ regF: false });
     expect(replaced.json.retry.custRetry[0]).toMatchObject({ name: "Busy lines", codes: [15, 23], max: 6 });
     expect(replaced.json.channels).toEqual([
       {

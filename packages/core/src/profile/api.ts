@@ -60,6 +60,7 @@ export const Profile = v.strictObject({
     ),
   }),
   ai: v.strictObject({ org: v.boolean(), system: v.boolean() }),
+  compliance: v.strictObject({ regF: v.boolean() }),
   channels: v.array(ChannelAnswer),
   createdAt: timestamp,
   updatedAt: timestamp,

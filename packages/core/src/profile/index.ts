@@ -35,6 +35,7 @@ function answer(item: ProfileItem): Profile {
     scrubber: item.scrubber,
     retry: item.retry as Profile["retry"],
     ai: item.ai,
+    compliance: { regF: item.compliance?.regF ?? true },
     channels: item.channels as Channel[],
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
@@ -92,6 +93,7 @@ async function fieldsOf(body: ProfileBody) {
     scrubber: body.scrubber,
     retry: body.retry,
     ai: body.ai,
+    compliance: body.compliance,
     channels: await storedChannels(body),
   };
 }

@@ -183,6 +183,13 @@ export const Retry = v.strictObject({
   ),
 });
 
+/**
+ * Calling rules a tenant may switch: Reg F's call frequency (12 CFR 1006.14(b)(2): 7 attempts in 7 days,
+ * none for 7 days after a conversation), on by default. The federal and state calling windows and state
+ * caps have no switch (docs/compliance.md).
+ */
+export const Compliance = v.strictObject({ regF: v.optional(v.boolean(), true) });
+
 /** POST /api/profiles and PUT /api/profiles/{id}: the whole page. */
 export const ProfileBody = v.strictObject({
   name: v.optional(ProfileName, ""),
@@ -192,6 +199,7 @@ export const ProfileBody = v.strictObject({
   scrubber: v.optional(Scrubber, {}),
   retry: v.optional(Retry, {}),
   ai: v.optional(v.strictObject({ org: flag, system: flag }), {}),
+  compliance: v.optional(Compliance, {}),
   channels: v.optional(
     v.pipe(
       boundedArray(Channel, LIMITS.channels, CHANNEL_TWICE_MESSAGE),

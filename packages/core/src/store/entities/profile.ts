@@ -3,7 +3,7 @@ import { SERVICE, timestamps } from "../attributes.ts";
 
 /**
  * Profile — a dialing profile (spec 002 §3 Dialing Profile). scrubber, retry (with its custom retries),
- * ai and channels are structured attributes validated by core/profile/schema.ts on the way in.
+ * ai, compliance and channels are structured attributes validated by core/profile/schema.ts on the way in.
  * `campaigns` counts the campaigns that name the profile: every campaign write that sets or changes
  * campaignProfileId moves it in the same transaction (core/profile/usage.ts), and a profile's delete is
  * conditional on it being 0, so a delete and a campaign create can never both succeed.
@@ -37,6 +37,8 @@ export const ProfileEntity = new Entity({
       required: true,
       properties: { org: { type: "boolean", required: true }, system: { type: "boolean", required: true } },
     },
+    /** The switchable calling rules (schema.ts Compliance); absent on profiles saved before it: Reg F on. */
+    compliance: { type: "map", properties: { regF: { type: "boolean" } } },
     /** Profile channels in order (schema.ts Channel). */
     channels: { type: "any", required: true },
     campaigns: { type: "number", required: true, default: 0 },
