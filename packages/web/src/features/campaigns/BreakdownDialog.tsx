@@ -56,7 +56,10 @@ export function BreakdownDialog({
               )}
             </Group>
             <Suspense fallback={<Loader size="sm" aria-label="Loading chart" />}>
-              <div role="img" aria-label={`Retries${voice ? " and callbacks" : ""} ready by hour`}>
+              <figure
+                style={{ margin: 0 }}
+                aria-label={`Retries${voice ? " and callbacks" : ""} ready by hour`}
+              >
                 <Chart
                   type="bar"
                   height={300}
@@ -70,7 +73,7 @@ export function BreakdownDialog({
                     legend: { position: "top" },
                   }}
                 />
-              </div>
+              </figure>
             </Suspense>
           </>
         )}

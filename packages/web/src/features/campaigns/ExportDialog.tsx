@@ -53,7 +53,7 @@ export function ExportDialog({
         {!sftpReady && !target.isPending && (
           <Text size="sm" c="dimmed">
             SFTP export is not configured.{" "}
-            <Anchor component={Link} to="/config/sftp" size="sm">
+            <Anchor component={Link} to="/config/sftp" size="sm" underline="always">
               Set it up in SFTP Connections
             </Anchor>
           </Text>
