@@ -70,7 +70,7 @@ const BY_CODE = new Map(DISPOSITIONS.map((entry) => [entry.code, entry]));
 export const dispositionOf = (code: number): Disposition | undefined => BY_CODE.get(code);
 export const isDispositionCode = (code: number) => BY_CODE.has(code);
 
-/** What the engine asks of a code (an unknown code is treated as final: never redial on a guess). */
+/** What the engine asks of a code (a result with an unknown code is refused: dialer/policy/disposition.ts). */
 export const retries = (code: number) => BY_CODE.get(code)?.class === "retryable";
 export const isCallback = (code: number) => BY_CODE.get(code)?.class === "callback";
 export const countsAsContact = (code: number) => BY_CODE.get(code)?.class === "rightPartyContact";
