@@ -43,11 +43,13 @@ describe("dialing profiles", () => {
     await page.getByText("Use 20 retries in a batch of 100 contacts.").waitFor();
     expect(await page.getByRole("switch", { name: "Org DNC" }).isChecked()).toBe(true);
     expect(await page.getByRole("switch", { name: "Phone Duplicates" }).isChecked()).toBe(false);
+    expect(await page.getByRole("switch", { name: /^Reg F call frequency/ }).isChecked()).toBe(true);
     await page.getByRole("textbox", { name: /^Profile Name/ }).fill("");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("A Profile name is required").waitFor();
     await page.getByRole("textbox", { name: /^Profile Name/ }).fill("Collections East");
     await page.getByRole("switch", { name: "Phone Duplicates" }).click({ force: true });
+    await page.getByRole("switch", { name: /^Reg F call frequency/ }).click({ force: true });
 
     // A voice channel, then an SMS channel with its C2A payment profile.
     await page.getByRole("button", { name: "+ New Channel" }).click();
@@ -107,6 +109,7 @@ describe("dialing profiles", () => {
     expect(saved.channels[1]).toMatchObject({ retryDelay: 120, maxAttempts: 4 });
     expect(saved.retry.custRetry[0]).toMatchObject({ name: "Busy lines", codes: [15], max: 5 });
     expect(saved.scrubber).toMatchObject({ orgDnc: true, phoneDup: true });
+    expect(saved.compliance).toEqual({ regF: false });
 
     // Reopen: everything kept; a change saves as an update.
     await table.getByRole("cell", { name: "Collections East", exact: true }).click();

@@ -65,6 +65,7 @@ interface Values {
     custRetry: CustomRetryValues[];
   };
   ai: { org: boolean; system: boolean };
+  compliance: { regF: boolean };
   channels: ChannelValues[];
 }
 
@@ -98,6 +99,7 @@ function toValues(p: ProfileRow): Values {
     scrubber: p.scrubber,
     retry: p.retry,
     ai: p.ai,
+    compliance: p.compliance,
     channels: p.channels.map((c) => ({
       type: c.type,
       retryDelay: c.retryDelay,
@@ -227,6 +229,13 @@ function ProfileForm({ id, initial }: { id: string | null; initial: Values }) {
                   />
                 ))}
               </Group>
+              <Switch
+                mt="md"
+                label="Reg F call frequency (7 in 7 days)"
+                description="At most 7 calls to a person in 7 days, none for 7 days after a conversation"
+                checked={values.compliance.regF}
+                onChange={(e) => set({ compliance: { regF: e.currentTarget.checked } })}
+              />
             </Accordion.Panel>
           </Accordion.Item>
           <Accordion.Item value="flow">
