@@ -14,7 +14,7 @@ export type StatusChannel = (typeof STATUS_CHANNELS)[number];
 const Channel = v.picklist(STATUS_CHANNELS, "channel is voice or agentless");
 
 /** Above this share of live answers abandoned the dialog warns (47 CFR 64.1200(a)(7): 3% over 30 days). */
-export const ABANDON_WARNING = 0.03;
+export { ABANDON_LIMIT as ABANDON_WARNING } from "./compliance/abandon.ts";
 
 export const StatusBody = v.strictObject({ campaignId: Id, channel: v.optional(Channel, "voice") });
 export type StatusBody = v.InferInput<typeof StatusBody>;

@@ -2,10 +2,10 @@ import { useTenant } from "../actor/index.ts";
 import { getCampaign } from "../campaign/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
+import { abandonRate, rollingDays } from "./compliance/abandon.ts";
 import { readCounters, readHours, zeroCounts } from "./counters.ts";
 import { epochHour } from "./model.ts";
 import {
-  ABANDON_WARNING,
   BREAKDOWN_HOURS,
   type BreakdownAnswer,
   type CampaignStatusAnswer,
@@ -18,23 +18,16 @@ import {
  * answer costs a few queries whatever the list's size. A campaign that never started answers zeros.
  */
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** The UTC day (YYYY-MM-DD) `days - 1` days before `now`: the first day of a rolling window of `days`. */
-const windowStart = (now: number, days: number) =>
-  new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10);
-
 /** Live answers and abandons of the campaign's last 30 UTC days, today included, and their rate. */
-async function abandonRate(key: { tenant: string; campaignId: string }, now: number) {
+async function abandonOf(key: { tenant: string; campaignId: string }, now: number) {
+  const [first] = rollingDays(now, 30);
   const { data } = await useStore()
     .entities.campaignDay.query.byCampaign(key)
-    .gte({ day: windowStart(now, 30) })
+    .gte({ day: first as string })
     .go({ pages: "all" });
-  const answered = data.reduce((n, d) => n + d.answered, 0);
-  const abandoned = data.reduce((n, d) => n + d.abandoned, 0);
-  const rate = answered === 0 ? null : abandoned / answered;
-  return { rate, answered, abandoned, warning: rate !== null && rate > ABANDON_WARNING };
+  return abandonRate(data);
 }
 
 /** The campaign's counts by segment in its order, its totals, and the rolling abandon rate. */
@@ -45,7 +38,7 @@ export async function campaignStatus(
 ): Promise<CampaignStatusAnswer> {
   const campaign = await getCampaign(campaignId);
   const key = { tenant: useTenant(), campaignId };
-  const [counters, abandon] = await Promise.all([readCounters(key), abandonRate(key, now)]);
+  const [counters, abandon] = await Promise.all([readCounters(key), abandonOf(key, now)]);
   const campaignStats = campaign.segments.map((s) => ({
     segment: s.segmentName,
     segmentId: s.segmentId,
