@@ -148,23 +148,15 @@ async function scrubPage(input: {
       )
     ).map((c) => [c.id, c]),
   );
-  const existing = input.mayExist
-    ? new Map(
-        (
-          await getAll(
-            (keys) => store.entities.campaignContact.get(keys).go({ concurrency: 4 }),
-            input.ids.map((contactId) => ({ tenant, campaignId, contactId })),
-          )
-        ).map((r) => [r.contactId, r.segmentId]),
-      )
-    : new Map<string, string>();
   const { scrubber, channel } = profile;
-  const sources = enabledSources(scrubber);
-  const listed = new Map<string, DncSource[]>();
-  if (sources.length > 0) {
-    const numbers = [...contacts.values()].flatMap((c) => [c.phone, c.cell].filter(Boolean) as string[]);
-    for (const { phone, sources: on } of (await checkDnc(numbers, { sources })).listed) listed.set(phone, on);
-  }
+  // The records these contacts may have and their DNC listings are read at once (one page's worth each).
+  const [existing, listed] = await Promise.all([
+    input.mayExist ? listedSegments(tenant, campaignId, input.ids) : new Map<string, string>(),
+    dncListings(
+      [...contacts.values()].filter((c) => !cheapReason(c, channel, now)),
+      enabledSources(scrubber),
+    ),
+  ]);
   const voiceOnCell = !(scrubber.cell && channel === "Voice");
   const dropped: PageOutcome["dropped"] = {};
   const drop = (reason: ScrubReason) => {
@@ -236,6 +228,32 @@ async function scrubPage(input: {
   return { records, kept, marks, dropped };
 }
 
+/** The reasons the contact alone tells: no number to dial, expired, opted out of the channel. */
+function cheapReason(contact: ContactItem, channel: DialChannel, now: Date): ScrubReason | undefined {
+  if (!contact.phone && !contact.cell) return "noNumber";
+  if (contact.expireDt && Date.parse(contact.expireDt) <= now.getTime()) return "expired";
+  if (contact.optout?.[channel]) return "optout";
+  return undefined;
+}
+
+/** The segment of each of these contacts' records already in the list (BatchGetItem). */
+async function listedSegments(tenant: string, campaignId: string, ids: readonly string[]) {
+  const found = await getAll(
+    (keys) => useStore().entities.campaignContact.get(keys).go({ concurrency: 4 }),
+    ids.map((contactId) => ({ tenant, campaignId, contactId })),
+  );
+  return new Map(found.map((r) => [r.contactId, r.segmentId]));
+}
+
+/** The enabled DNC sources listing each of these contacts' numbers (none read when none is enabled). */
+async function dncListings(contacts: readonly ContactItem[], sources: DncSource[]) {
+  const listed = new Map<string, DncSource[]>();
+  if (sources.length === 0) return listed;
+  const numbers = contacts.flatMap((c) => [c.phone, c.cell].filter(Boolean) as string[]);
+  for (const { phone, sources: on } of (await checkDnc(numbers, { sources })).listed) listed.set(phone, on);
+  return listed;
+}
+
 /**
  * The scrubber's verdict on one contact before the window and duplicate checks (undefined: it stays), in
  * this order: no number to dial, expired, opted out of the channel, on an enabled DNC list (a contact
@@ -251,9 +269,8 @@ function scrubReason(
     now: Date;
   },
 ): ScrubReason | undefined {
-  if (!contact.phone && !contact.cell) return "noNumber";
-  if (contact.expireDt && Date.parse(contact.expireDt) <= rules.now.getTime()) return "expired";
-  if (contact.optout?.[rules.channel]) return "optout";
+  const cheap = cheapReason(contact, rules.channel, rules.now);
+  if (cheap) return cheap;
   const dnc = contactDncSources({ ...contact, dnc: rules.scrubber.orgDnc && contact.dnc }, rules.listed);
   const source = enabledSources(rules.scrubber).find((s) => dnc.includes(s));
   if (source) return DNC_REASON[source];
