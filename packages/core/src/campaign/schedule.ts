@@ -153,14 +153,8 @@ async function deleteEvent(campaignId: string, eventId: number): Promise<{ Sched
     const list: { id: number; scheduleArn: string }[] = events[field];
     const gone = list.find((e) => e.id === eventId) as { scheduleArn: string };
     if (attempt === 0) await scheduler().delete(eventScheduleName(campaignId, eventId));
-    if (
-      await writeList(
-        item,
-        field,
-        list.filter((e) => e.id !== eventId),
-      )
-    )
-      return { ScheduleArn: gone.scheduleArn };
+    const rest = list.filter((e) => e.id !== eventId);
+    if (await writeList(item, field, rest)) return { ScheduleArn: gone.scheduleArn };
   }
   throw changedMeanwhile();
 }
@@ -178,7 +172,8 @@ export async function scheduleCampaignEvent(body: ScheduleRequest): Promise<{ Sc
 
 /**
  * The campaign's expiry schedule: once, at its expiry date, expiring it (Pending, Active or Paused ->
- * Expired). Put on create and on every save (a changed date replaces it); none without a date.
+ * Expired). Put on create and on a save that changes the date (it replaces the one before); none
+ * without a date.
  */
 export async function putExpirySchedule(item: Pick<CampaignItem, "tenant" | "id" | "expireDate">) {
   const name = expiryScheduleName(item.id);
