@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { eventBridgeCron, eventBridgeExpression } from "./cron.ts";
+import { eventBridgeAt, eventBridgeCron, eventBridgeExpression } from "./cron.ts";
 import { scheduleName } from "./port.ts";
 import { ScheduleTarget } from "./target.ts";
 
@@ -24,6 +24,11 @@ describe("eventBridgeCron", () => {
     expect(eventBridgeExpression({ rate: { value: 15, unit: "minutes" } })).toBe("rate(15 minutes)");
     expect(() => eventBridgeExpression({ rate: { value: 0, unit: "minutes" } })).toThrow();
   });
+  it("writes a one-time instant as at(...) in UTC, to the second", () => {
+    expect(eventBridgeAt("2027-03-01T08:30:15.250-05:00")).toBe("at(2027-03-01T13:30:15)");
+    expect(eventBridgeExpression({ at: "2027-03-01T13:30:00Z" })).toBe("at(2027-03-01T13:30:00)");
+    expect(() => eventBridgeAt("tomorrow")).toThrow(/ISO/);
+  });
 });
 
 describe("ScheduleTarget", () => {
@@ -34,6 +39,18 @@ describe("ScheduleTarget", () => {
       campaignId: "c",
       action: "start",
     });
+    expect(
+      v.parse(ScheduleTarget, {
+        kind: "campaign",
+        tenant: "acme",
+        campaignId: "c",
+        action: "segmentRatio",
+        eventId: 123_456,
+      }),
+    ).toMatchObject({ action: "segmentRatio", eventId: 123_456 });
+    expect(
+      v.parse(ScheduleTarget, { kind: "campaign", tenant: "acme", campaignId: "c", action: "expire" }).action,
+    ).toBe("expire");
     expect(v.parse(ScheduleTarget, { kind: "sftpPoll", tenant: "acme", importId: "i" }).kind).toBe(
       "sftpPoll",
     );
