@@ -5,7 +5,15 @@ import {
   PENDING_EXPORT_MESSAGE,
 } from "../../packages/core/src/dialer/export-api.ts";
 import { queueOf, seqRank } from "../../packages/core/src/dialer/model.ts";
-import { baseUrl, call, expectProblem, newTenant, type Session, testStore } from "../support/api.ts";
+import {
+  baseUrl,
+  call,
+  eventually,
+  expectProblem,
+  newTenant,
+  type Session,
+  testStore,
+} from "../support/api.ts";
 import { jobEnd } from "../support/imports.ts";
 import { PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
 
@@ -237,5 +245,105 @@ describe("POST /api/export/campaign", () => {
         .map((r) => r[0])
         .sort(),
     ).toEqual([`exp-${id}-0`, `exp-${id}-1`]);
+  });
+
+  it("after a real start: the status counts the built list and the export holds every contact of it", async () => {
+    const source = `export-${Date.now()}`;
+    const ids: string[] = [];
+    for (const [i, state] of ["TX", "TX", "TX", "FL"].entries()) {
+      const res = await call("/api/contacts", {
+        method: "POST",
+        session: tenant,
+        body: {
+          firstName: "Real",
+          lastName: `Built${i}`,
+          phone: `51255520${10 + i}`,
+          state,
+          timeZone: "Central",
+          source,
+        },
+      });
+      expect(res.status, res.text).toBe(201);
+      if (state === "TX") ids.push(res.json.id);
+    }
+    const built = {
+      type: "group",
+      combinator: "and",
+      not: false,
+      rules: [
+        { type: "rule", field: "source", operator: "eq", value: source },
+        { type: "rule", field: "state", operator: "eq", value: "TX" },
+      ],
+    };
+    await eventually(
+      () =>
+        call("/api/contacts/query", { method: "POST", body: { query: built, limit: 1 }, session: tenant }),
+      (r) => r.json?.total === 3,
+      20_000,
+    );
+    const segment = await call("/api/segments", {
+      method: "POST",
+      body: { name: "Built Texas", query: built },
+      session: tenant,
+    });
+    const profile = await call("/api/profiles", {
+      method: "POST",
+      body: { name: "Built P" },
+      session: tenant,
+    });
+    const created = await call("/api/campaigns", {
+      method: "POST",
+      session: tenant,
+      body: {
+        name: "Built Drive",
+        skillId: skill++,
+        skillName: "Outbound",
+        campaignProfileId: profile.json.id,
+        expireDate: new Date(Date.now() + 86_400_000).toISOString(),
+        segments: [{ segmentId: segment.json.id }],
+      },
+    });
+    const id = created.json.id as string;
+    const started = await call("/api/cache/create", {
+      method: "POST",
+      body: { campaignId: id },
+      session: tenant,
+    });
+    expect(started.status, started.text).toBe(200);
+    const store = await testStore();
+    const item = await eventually(
+      () => store.entities.campaign.get({ tenant: tenant.tenant, id }).go({ consistent: true }),
+      (r) => r.data?.listState === "ready",
+      60_000,
+    );
+    expect(item.data?.listState).toBe("ready");
+
+    const status = await call("/api/cache/status", {
+      method: "POST",
+      body: { campaignId: id },
+      session: tenant,
+    });
+    expect(status.json).toMatchObject({ totalContacts: 3, completedContacts: 0 });
+    expect(status.json.campaignStats).toEqual([
+      expect.objectContaining({ segment: "Built Texas", fresh: 3, inDialer: 0, completed: 0 }),
+    ]);
+
+    const exported = await exportOf({ campaignId: id });
+    const job = await jobEnd(tenant, exported.json.id);
+    expect(job.state, JSON.stringify(job)).toBe("done");
+    expect(job.counters.contacts).toBe(3);
+    const report = await call(`/api/jobs/${exported.json.id}/report`, { session: tenant });
+    expect(report.status, report.text).toBe(200);
+    const file = await fetch(
+      report.json.url.startsWith("/") ? `${baseUrl()}${report.json.url}` : report.json.url,
+    );
+    const rows = parse(await file.text());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(rows.slice(1).every((r) => r.includes("Built Texas") && r.includes("fresh"))).toBe(true);
   });
 });
