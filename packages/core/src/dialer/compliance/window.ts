@@ -158,15 +158,31 @@ const HORIZON = 8 * 24 * 60 * MINUTE;
 
 /**
  * The first instant >= now when the class is callable (minute resolution: `now` itself, or a whole
- * minute), or null when its zones' windows never overlap (such contacts are never callable). Jumps ahead by
- * the wall-clock time until the latest closed zone opens, less an hour (a DST change may shorten it), so it
- * takes a few dozen steps, never one per minute of the day.
+ * minute), or null when its zones' windows never overlap (such contacts are never callable). Memoized
+ * per class per minute, as isCallable is (the build asks it for every contact).
  */
 export function nextCallable(windowClass: string, now: Date): Date | null {
   const w = parse(windowClass);
   if (w.zones.length === 0 || w.startMin >= w.endMin) return null;
-  if (openAt(w, now.getTime())) return now;
-  let t = Math.ceil(now.getTime() / MINUTE) * MINUTE;
+  if (isCallable(windowClass, now)) return now;
+  // Closed now: the answer is the same for any instant of this minute (windows open on whole minutes).
+  const minute = Math.floor(now.getTime() / MINUTE);
+  const hit = nextMemo.get(windowClass);
+  if (hit?.minute === minute) return hit.next === null ? null : new Date(hit.next);
+  const next = searchOpen(w, now.getTime());
+  nextMemo.set(windowClass, { minute, next });
+  return next === null ? null : new Date(next);
+}
+
+const nextMemo = new Map<string, { minute: number; next: number | null }>();
+
+/**
+ * The first whole minute after `ms` (itself closed) when `w` is open, or null within the horizon. Jumps
+ * ahead by the wall-clock time until the latest closed zone opens, less an hour (a DST change may shorten
+ * it), so it takes a few dozen steps, never one per minute of the day.
+ */
+function searchOpen(w: ParsedClass, ms: number): number | null {
+  let t = Math.ceil(ms / MINUTE) * MINUTE;
   const until = t + HORIZON;
   while (t <= until) {
     let wait = 0;
@@ -175,7 +191,7 @@ export function nextCallable(windowClass: string, now: Date): Date | null {
       if (m >= w.startMin && m < w.endMin) continue;
       wait = Math.max(wait, wallMinutesUntil(m, w.startMin));
     }
-    if (wait === 0) return new Date(t);
+    if (wait === 0) return t;
     t += Math.max(1, wait - 60) * MINUTE;
   }
   return null;
