@@ -11,7 +11,8 @@ import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
  * `npm start`. Environment (README contract): PORT (3000), HOST (127.0.0.1: only this machine can reach
  * the console), DATA_DIR (.data; an empty directory gives a fresh instance with the demo data),
  * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL, CXONE_SIM_CALL_MS (how long the simulator's
- * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10).
+ * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10), WEB_DIST
+ * (another build of the console to serve: a test's own bundle).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -43,6 +44,7 @@ try {
     demoPassword,
     simulatedCallMs: callMsOf(process.env.CXONE_SIM_CALL_MS),
     dialerInFlight: inFlightOf(process.env.DIALER_IN_FLIGHT),
+    webDist: process.env.WEB_DIST || undefined,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const users = Object.values(DEMO)
