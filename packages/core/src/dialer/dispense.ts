@@ -12,7 +12,7 @@ import { counterWrites, type HourDelta, readList, type SegmentList, type TxEntit
 import { addDelta, type CounterDelta, epochHour, type Lane, moveDelta, queueOf } from "./model.ts";
 import { type AllocatorState, allocate, splitRetries } from "./policy/allocate.ts";
 import type { DialProfile } from "./policy/disposition.ts";
-import { SWEEP_EVERY_MS, sweep } from "./sweep.ts";
+import { SWEEP_EVERY_MS, SWEEP_LEASE_MS, sweep } from "./sweep.ts";
 import { transact } from "./tx.ts";
 
 /**
@@ -28,8 +28,6 @@ import { transact } from "./tx.ts";
  * either nothing or a whole counted batch (which the sweeper returns after the lease).
  */
 
-/** How long a claim holds a person and a contact before the sweeper takes them back. */
-export const LEASE_MS = 10 * 60_000;
 /** DynamoDB's limit of items in one transaction: a batch is as many contacts as fit. */
 const TX_ITEMS = 100;
 /** A batch whose conditions refused some contacts is tried again without them, this often at most. */
@@ -41,7 +39,7 @@ const DNC_REASON = "Do not call";
 /** How long a campaign's plan (campaign, profile, counts, classes) is reused. */
 const PLAN_TTL_MS = 1_000;
 /** Candidates one queue read fetches at least (the rest wait in the buffer for the next dispense). */
-const READ_AHEAD = 64;
+const READ_AHEAD = 100;
 /** Contacts taken from a buffer stay out of refills this long (claims in flight, index catching up). */
 const TAKEN_MS = 5_000;
 
@@ -62,6 +60,7 @@ const plans = new Map<string, Plan>();
 const allocators = new Map<string, AllocatorState>();
 const buffers = new Map<string, Contact[]>();
 const taken = new Map<string, number>();
+const emptyUntil = new Map<string, number>();
 const lastSweep = new Map<string, number>();
 
 /** The profile's dialing rules as the policy reads them. */
@@ -104,11 +103,6 @@ async function planOf(campaignId: string, now: number): Promise<Plan | null> {
   return plan;
 }
 
-/** Forgets a campaign's cached plan (a status change, a reset): the next dispense reads it again. */
-export function forgetPlan(tenant: string, campaignId: string) {
-  plans.delete(`${tenant}|${campaignId}`);
-}
-
 /** Whether a segment has anything a lane could dial (its counts; stale by at most PLAN_TTL_MS). */
 function hasWork(list: SegmentList | undefined, lane: Lane) {
   if (!list) return false;
@@ -121,50 +115,6 @@ const CHANNEL_OF_LANE = { voice: "Voice", agentless: "SMS" } as const;
 /** A unique, sortable batch id: the campaign's id prefix, the time, randomness. */
 const newBatchId = (campaignId: string, now: number) =>
   `${campaignId.slice(0, 8)}-${now.toString(36)}-${randomBytes(6).toString("hex")}`;
-
-/**
- * Up to `n` candidates of one queue of one segment in its order: from the buffer, refilled from the queue
- * head when short. Retries and callbacks only when due (rank <= now), fresh ones only when ready (a
- * contact moved to its next channel waits its retry delay).
- */
-async function candidates(
-  plan: Plan,
-  segmentId: string,
-  queue: string,
-  n: number,
-  now: number,
-  desc: boolean,
-): Promise<Contact[]> {
-  if (n <= 0) return [];
-  const bufKey = `${plan.tenant}|${plan.campaignId}|${segmentId}|${queue}`;
-  const nowIso = new Date(now).toISOString();
-  const fresh = queue.includes("#fresh#");
-  const ready = (c: Contact) => (fresh ? c.readyAt <= nowIso : c.rank <= nowIso);
-  const isTaken = (c: Contact) => (taken.get(c.contactId) ?? 0) > now;
-  const take = (from: Contact[]) => {
-    const out: Contact[] = [];
-    const keep: Contact[] = [];
-    for (const c of from) {
-      if (out.length < n && ready(c) && !isTaken(c)) out.push(c);
-      else if (!isTaken(c)) keep.push(c);
-    }
-    buffers.set(bufKey, keep);
-    for (const c of out) taken.set(c.contactId, now + TAKEN_MS);
-    return out;
-  };
-  const got = take(buffers.get(bufKey) ?? []);
-  if (got.length >= n) return got;
-  const q = useStore().entities.campaignContact.query.byQueue({
-    tenant: plan.tenant,
-    campaignId: plan.campaignId,
-    segmentId,
-    queue,
-  });
-  const limit = Math.max(READ_AHEAD, 2 * n);
-  const ranged = fresh ? q : q.lte({ rank: nowIso });
-  const { data } = await ranged.go({ order: desc ? "desc" : "asc", limit });
-  return [...got, ...take(data)];
-}
 
 /** The numbers a contact may be dialed on, for the do-not-call check. */
 const numbersOf = (c: Contact) =>
@@ -190,47 +140,100 @@ async function listedOnDnc(contacts: Contact[], sources: Set<DncSource>): Promis
   return new Set(contacts.filter((c) => numbersOf(c).some((p) => blocked.has(p))).map((c) => c.contactId));
 }
 
-/** The queues of one segment and lane to read, by kind, for the window classes open now. */
-function openQueues(classes: string[], lane: Lane, now: Date) {
-  const channel = CHANNEL_OF_LANE[lane];
-  const open = classes.filter((cls) => isCallable(cls, now));
-  return {
-    callBack: open.map((cls) => queueOf(channel, "callBack", cls)),
-    retry: open.map((cls) => queueOf(channel, "retry", cls)),
-    fresh: open.map((cls) => queueOf(channel, "fresh", cls)),
-  };
+/** One queue of one segment, read in its order. */
+interface QueueRef {
+  segmentId: string;
+  queue: string;
+  desc: boolean;
 }
 
-/** Up to `n` candidates over several queues (the open classes), in each queue's order. */
-async function fromQueues(
-  plan: Plan,
-  segmentId: string,
-  queues: string[],
-  n: number,
-  now: number,
-  desc: boolean,
-): Promise<Contact[]> {
+const bufferKey = (plan: Plan, ref: QueueRef) =>
+  `${plan.tenant}|${plan.campaignId}|${ref.segmentId}|${ref.queue}`;
+const isTaken = (c: Contact, now: number) => (taken.get(c.contactId) ?? 0) > now;
+
+/**
+ * Takes up to `n` candidates from a queue's buffer, in its order: retries and callbacks only when due
+ * (rank <= now), fresh ones only when ready (a contact moved to its next channel waits its retry delay).
+ */
+function takeFrom(plan: Plan, ref: QueueRef, n: number, now: number): Contact[] {
+  const key = bufferKey(plan, ref);
+  const nowIso = new Date(now).toISOString();
+  const fresh = ref.queue.includes("#fresh#");
   const out: Contact[] = [];
-  for (const queue of queues) {
-    if (out.length >= n) break;
-    out.push(...(await candidates(plan, segmentId, queue, n - out.length, now, desc)));
+  const keep: Contact[] = [];
+  for (const c of buffers.get(key) ?? []) {
+    if (isTaken(c, now)) continue;
+    if (out.length < n && (fresh ? c.readyAt : c.rank) <= nowIso) out.push(c);
+    else keep.push(c);
   }
+  buffers.set(key, keep);
+  for (const c of out) taken.set(c.contactId, now + TAKEN_MS);
   return out;
 }
 
-/** One segment's candidates for `n` places: due callbacks, then retries and fresh by the retry ratio. */
+/** Refills a queue's buffer from its head (due ones only for retries and callbacks); an empty read rests a second. */
+async function refill(plan: Plan, ref: QueueRef, n: number, now: number) {
+  const key = bufferKey(plan, ref);
+  if ((emptyUntil.get(key) ?? 0) > now) return;
+  const q = useStore().entities.campaignContact.query.byQueue({
+    tenant: plan.tenant,
+    campaignId: plan.campaignId,
+    segmentId: ref.segmentId,
+    queue: ref.queue,
+  });
+  const ranged = ref.queue.includes("#fresh#") ? q : q.lte({ rank: new Date(now).toISOString() });
+  const { data } = await ranged.go({ order: ref.desc ? "desc" : "asc", limit: Math.max(READ_AHEAD, 2 * n) });
+  buffers.set(key, data);
+  if (data.length === 0) emptyUntil.set(key, now + PLAN_TTL_MS);
+}
+
+/** Up to `n` candidates over several queues (the open classes), in order: buffers first, then refilled. */
+async function fromQueues(plan: Plan, refs: QueueRef[], n: number, now: number): Promise<Contact[]> {
+  const out: Contact[] = [];
+  const takeAll = () => {
+    for (const ref of refs) if (out.length < n) out.push(...takeFrom(plan, ref, n - out.length, now));
+  };
+  takeAll();
+  if (out.length >= n) return out;
+  // Every buffer is out of ready candidates now: refill them side by side.
+  await Promise.all(refs.map((ref) => refill(plan, ref, n - out.length, now)));
+  takeAll();
+  return out;
+}
+
+/**
+ * One segment's candidates for `n` places: due callbacks, then retries and fresh by the retry ratio, from
+ * the queues of its window classes open now (a kind its counts say is empty is not read).
+ */
 async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane: Lane, now: Date) {
-  const classes = plan.list.get(segmentId)?.classes ?? [];
-  const queues = openQueues(classes, lane, now);
+  const list = plan.list.get(segmentId);
+  const counts = list?.counts;
+  const open = (list?.classes ?? []).filter((cls) => isCallable(cls, now));
+  const channel = CHANNEL_OF_LANE[lane];
+  const refs = (status: "callBack" | "retry" | "fresh", count: number, desc: boolean) =>
+    count > 0 ? open.map((cls) => ({ segmentId, queue: queueOf(channel, status, cls), desc })) : [];
+  const voice = lane === "voice";
   const t = now.getTime();
-  const callbacks = await fromQueues(plan, segmentId, queues.callBack, n, t, false);
+  const callbacks = await fromQueues(plan, refs("callBack", counts?.callBack ?? 0, false), n, t);
   const rest = n - callbacks.length;
   if (rest <= 0) return callbacks;
-  const retries = await fromQueues(plan, segmentId, queues.retry, rest, t, plan.profile.retryLIFO);
-  const fresh = await fromQueues(plan, segmentId, queues.fresh, rest, t, plan.profile.freshLIFO);
+  const [retries, fresh] = await Promise.all([
+    fromQueues(
+      plan,
+      refs("retry", (voice ? counts?.retry : counts?.alRetry) ?? 0, plan.profile.retryLIFO),
+      rest,
+      t,
+    ),
+    fromQueues(
+      plan,
+      refs("fresh", (voice ? counts?.fresh : counts?.alFresh) ?? 0, plan.profile.freshLIFO),
+      rest,
+      t,
+    ),
+  ]);
   const split = splitRetries(rest, plan.profile.retry.ratio, retries.length, fresh.length);
   const unused = [...retries.slice(split.retries), ...fresh.slice(split.fresh)];
-  // Not used now: back to the buffer's reach at once (they stay at the head of their queues).
+  // Not used now: back in reach at once (they are still at the head of their queues).
   for (const c of unused) taken.delete(c.contactId);
   return [...callbacks, ...retries.slice(0, split.retries), ...fresh.slice(0, split.fresh)];
 }
@@ -278,7 +281,7 @@ function moveItems(tx: TxEntities, plan: Plan, m: Move, batchId: string, now: nu
       .set({
         attempts: withAttempt(state, now).attempts,
         busy: batchId,
-        busyUntil: now + LEASE_MS,
+        busyUntil: now + SWEEP_LEASE_MS,
         version: (pace?.version ?? 0) + 1,
       })
       .where((a, op) => (pace ? op.eq(a.version, pace.version) : op.notExists(a.version)))

@@ -1,0 +1,138 @@
+/**
+ * Dispense figures (issue 13): BENCH_DISPENSE_CONTACTS fresh contacts (10,000 by default) of one Active
+ * campaign in two segments, dispensed by 8 concurrent callers asking 100 contacts a call, on DynamoDB Local
+ * (in memory) as `npm start` runs it. Prints contacts claimed per second and the p50 / p99 of a 100-contact
+ * call (goals: >= 2,000/s embedded, p99 <= 100 ms), next to a baseline measured in the same run: the bare
+ * writes a claim cannot do without — one two-item conditional TransactWriteItems per contact — with as
+ * many in flight as the callers keep. Nothing is asserted.
+ */
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { withActor } from "../packages/core/src/actor/index.ts";
+import { dispense } from "../packages/core/src/dialer/dispense.ts";
+import { type Env, provideEnv } from "../packages/core/src/env.ts";
+import { createDynamoClient } from "../packages/core/src/store/client.ts";
+import { createService } from "../packages/core/src/store/entities.ts";
+import { startDynamo } from "../packages/local/src/dynamo.ts";
+import { REGION } from "../packages/local/src/dynamo-key.ts";
+import { ensureTable } from "../packages/local/src/table.ts";
+import { seedList } from "../test/support/dialer-list.ts";
+
+const TENANT = "bench-dispense";
+const N = Number(process.env.BENCH_DISPENSE_CONTACTS ?? 10_000);
+const CALLERS = 8;
+const WANT = 100;
+/** Claims in flight per caller (dispense.ts CLAIMS_IN_FLIGHT). */
+const IN_FLIGHT = 20;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+
+async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const dynamo = await startDynamo({});
+try {
+  const { endpoint, credentials } = dynamo;
+  const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
+  await ensureTable(raw, "reachcx");
+  raw.destroy();
+  const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
+  provideEnv({ mode: "embedded", store } as unknown as Env);
+  console.log(
+    `\nDispense: ${N.toLocaleString()} fresh contacts, ${CALLERS} callers x ${WANT} a call (DynamoDB Local in memory)`,
+  );
+  // 17:00 UTC in June: 13:00 in New York, 10:00 in Los Angeles; every class is open.
+  const now = new Date("2026-06-10T17:00:00Z");
+  const zones = ["Eastern", "Central", "Mountain", "Pacific"];
+  const seeded = performance.now();
+  await withActor({ type: "system", tenant: TENANT }, () =>
+    seedList({
+      tenant: TENANT,
+      campaignId: "bench",
+      profile: { retry: { ratio: 20 } },
+      segments: [60, 40].map((ratio, s) => ({
+        ratio,
+        contacts: Array.from({ length: N / 2 }, (_, i) => ({
+          timeZone: zones[(i + s) % zones.length] as string,
+        })),
+      })),
+      now,
+    }),
+  );
+  console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+
+  // Baseline: one conditional two-item transaction a contact (a pace record and a list record).
+  const baseN = Math.min(N, 10_000);
+  const ids = Array.from({ length: baseN }, (_, i) => i);
+  const baseStarted = performance.now();
+  await pool(ids, CALLERS * IN_FLIGHT, async (i) => {
+    await store.raw.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: "reachcx",
+              Item: { pk: `bench-base#pace#${i}`, sk: "x", version: 1 },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+          {
+            Put: {
+              TableName: "reachcx",
+              Item: { pk: `bench-base#cc#${i}`, sk: "x", status: "inDialer" },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+  });
+  const baseRate = baseN / ((performance.now() - baseStarted) / 1000);
+  console.log(
+    `  baseline: TransactWriteItems of 2 conditional puts a contact, ${CALLERS * IN_FLIGHT} in flight: ${Math.round(baseRate).toLocaleString()} contacts/s`,
+  );
+
+  // One caller alone first: the latency of a 100-contact call without the others queued beside it.
+  const alone: number[] = [];
+  let claimed = 0;
+  await withActor({ type: "system", tenant: TENANT }, async () => {
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      claimed += (await dispense("bench", WANT, { now })).length;
+      alone.push(performance.now() - t);
+    }
+  });
+  alone.sort((a, b) => a - b);
+  console.log(`  one caller alone: a ${WANT}-contact call p50 ${pct(alone, 50).toFixed(0)} ms`);
+
+  const latencies: number[] = [];
+  claimed = 0;
+  const started = performance.now();
+  await withActor({ type: "system", tenant: TENANT }, () =>
+    Promise.all(
+      Array.from({ length: CALLERS }, async () => {
+        for (;;) {
+          const t = performance.now();
+          const out = await dispense("bench", WANT, { now });
+          if (out.length === 0) return;
+          latencies.push(performance.now() - t);
+          claimed += out.length;
+        }
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const rate = claimed / seconds;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `  ${CALLERS} callers: ${claimed.toLocaleString()} contacts in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / baseRate).toFixed(2)} of the baseline); a ${WANT}-contact call p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`,
+  );
+} finally {
+  await dynamo.stop();
+}
