@@ -126,6 +126,15 @@ describe("calling window", () => {
     expect(openClasses([ET, fl], new Date("2026-07-15T12:30:00Z"))).toEqual([ET]);
   });
 
+  it("opens a class of several zones only where their windows overlap", () => {
+    const coasts = windowClassOf({ timeZone: "Pacific", phone: "212-555-0100" });
+    expect(isCallable(coasts, new Date("2026-07-15T14:59:00Z"))).toBe(false); // 10:59 EDT, 07:59 PDT
+    expect(isCallable(coasts, new Date("2026-07-15T15:00:00Z"))).toBe(true); // 11:00 EDT, 08:00 PDT
+    expect(isCallable(coasts, new Date("2026-07-16T00:59:00Z"))).toBe(true); // 20:59 EDT
+    expect(isCallable(coasts, new Date("2026-07-16T01:00:00Z"))).toBe(false); // 21:00 EDT, 18:00 PDT
+    expect(nextCallable(coasts, new Date("2026-07-15T12:00:00Z"))).toEqual(new Date("2026-07-15T15:00:00Z"));
+  });
+
   it("is never callable outside the window in any zone of the class", () => {
     fc.assert(
       fc.property(windowClass, instant, (c, ms) => {
