@@ -212,24 +212,31 @@ async function exportHandler(ctx: JobContext): Promise<JobOutcome> {
   for (const c of counts.values())
     total += c.fresh + c.inDialer + c.retry + c.callBack + c.alFresh + c.alRetry + c.completed;
   const fileName = exportFileName(params.campaignName, new Date(ctx.job.createdAt));
-  const counters = { contacts: 0, sftp: 0, link: 0 };
+  const reportKey = params.link ? `${tenant}/exports/${ctx.job.id}/${fileName}` : undefined;
+  // A run that stopped after the link was mailed does not store and mail it again.
+  const resumed = ctx.resumeFrom as { linked?: boolean } | undefined;
+  const counters = { contacts: 0, sftp: 0, link: resumed?.linked ? 1 : 0 };
   const progress = (rows: number) => {
     counters.contacts = rows;
-    return ctx.checkpoint({ counters, progress: { done: rows, total, unit: "contacts" } });
+    return ctx.checkpoint({
+      counters,
+      progress: { done: rows, total, unit: "contacts" },
+      checkpoint: { linked: counters.link === 1 },
+      ...(counters.link ? { reportKey } : {}),
+    });
   };
   const done: string[] = [];
-  let reportKey: string | undefined;
   try {
-    if (params.link) {
-      reportKey = `${tenant}/exports/${ctx.job.id}/${fileName}`;
+    if (reportKey && !counters.link) {
       await useEnv().blobs.putStream(reportKey, exportRows(ctx, params, progress), {
         contentType: "text/csv",
       });
       const link = await useEnv().blobs.downloadLink(reportKey, EXPORT_LINK_SECONDS, { fileName });
       await mailLink(params, link, counters.contacts);
       counters.link = 1;
-      done.push(`download link mailed to ${params.email}`);
+      await ctx.checkpoint({ counters, checkpoint: { linked: true }, reportKey }, { force: true });
     }
+    if (counters.link) done.push(`download link mailed to ${params.email}`);
     if (params.sftp) {
       const session = await exportSession();
       try {
