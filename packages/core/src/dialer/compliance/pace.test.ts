@@ -93,7 +93,7 @@ describe("call frequency", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it("without Reg F only the state cap limits", () => {
     fc.assert(

@@ -147,7 +147,7 @@ describe("calling window", () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 
   it("nextCallable is callable and no earlier minute is", () => {
     fc.assert(
@@ -170,7 +170,7 @@ describe("calling window", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it("an empty overlap is never callable", () => {
     const never = "America/Los_Angeles,Asia/Shanghai,Etc/UTC";

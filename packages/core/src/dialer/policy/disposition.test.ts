@@ -215,5 +215,5 @@ describe("after a disposition", () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });
