@@ -49,8 +49,8 @@ describe("ScheduleTarget", () => {
       }),
     ).toMatchObject({ action: "segmentRatio", eventId: 123_456 });
     expect(
-      v.parse(ScheduleTarget, { kind: "campaign", tenant: "acme", campaignId: "c", action: "expire" }).action,
-    ).toBe("expire");
+      v.parse(ScheduleTarget, { kind: "campaign", tenant: "acme", campaignId: "c", action: "expire" }),
+    ).toMatchObject({ action: "expire" });
     expect(v.parse(ScheduleTarget, { kind: "sftpPoll", tenant: "acme", importId: "i" }).kind).toBe(
       "sftpPoll",
     );
