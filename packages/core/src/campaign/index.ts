@@ -13,6 +13,7 @@ import { type Page, type PageQuery, storePage } from "../paging.ts";
 import { createCampaignUsingProfile, profileMissing } from "../profile/usage.ts";
 import type { CampaignItem } from "../store/entities.ts";
 import type { Campaign, CampaignSegment } from "./api.ts";
+import { deleteCampaignSchedules, eventsOf, putExpirySchedule } from "./schedule.ts";
 import {
   CAMPAIGN_PAGE_SIZE,
   type CampaignForm,
@@ -24,6 +25,8 @@ import {
 import { type CampaignOperation, type CampaignStatus, HOLDS_LOCKS, next, rowActions } from "./state.ts";
 
 export * from "./api.ts";
+export * from "./schedule.ts";
+export * from "./schedule-schema.ts";
 export * from "./schema.ts";
 export * from "./state.ts";
 
@@ -86,6 +89,7 @@ function answer(item: CampaignItem, profileName: string, now = Date.now()): Camp
         ? { action: item.cacheAction, requestedAt: item.cacheActionAt }
         : null,
     actions: rowActions(item.status),
+    ...eventsOf(item),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -181,6 +185,7 @@ export async function createCampaign(form: CampaignForm, fixedId?: string): Prom
     campaignProfileId: form.campaignProfileId,
     fields: { ...fieldsOf(form, segments), status: "Pending" },
   });
+  await putExpirySchedule({ tenant: useTenant(), id, expireDate: form.expireDate });
   return getCampaign(id);
 }
 
@@ -259,6 +264,8 @@ export async function updateCampaign(id: string, form: CampaignForm): Promise<Ca
     if (rejected[0]) throw changedMeanwhile();
     throw profileMissing();
   }
+  if (form.expireDate !== current.expireDate)
+    await putExpirySchedule({ tenant, id, expireDate: form.expireDate });
   return getCampaign(id);
 }
 
@@ -293,6 +300,7 @@ export async function deleteCampaign(id: string): Promise<void> {
     throw new Error(`campaign ${id}: its profile or locks were not as recorded`);
   }
   await afterCampaignDelete(current);
+  await deleteCampaignSchedules(current);
 }
 
 const CACHE_ACTION: Partial<Record<CampaignOperation, CampaignItem["cacheAction"]>> = {
