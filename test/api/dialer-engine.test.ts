@@ -237,7 +237,7 @@ describe("dialer engine against the Store", { timeout: 900_000 }, () => {
     expect(dispensedInAll).toBeGreaterThan(0);
   });
 
-  it("honours the segments' ratios (75/25) over 300 dispensed contacts", async () => {
+  it("honours the segments' ratios (75/25) over 160 dispensed contacts", async () => {
     const tenant = `t-ratio-${Date.now()}`;
     const key = { tenant, campaignId: "ratio" };
     await asTenant(tenant, async () => {
@@ -246,17 +246,17 @@ describe("dialer engine against the Store", { timeout: 900_000 }, () => {
         ...key,
         profile: { retry: { ratio: 0 } },
         segments: [
-          { ratio: 75, contacts: Array.from({ length: 400 }, () => ({ timeZone: "Eastern" })) },
-          { ratio: 25, contacts: Array.from({ length: 400 }, () => ({ timeZone: "Eastern" })) },
+          { ratio: 75, contacts: Array.from({ length: 200 }, () => ({ timeZone: "Eastern" })) },
+          { ratio: 25, contacts: Array.from({ length: 200 }, () => ({ timeZone: "Eastern" })) },
         ],
         now,
       });
       const got = [];
-      for (let i = 0; i < 15; i++) got.push(...(await dispense(key.campaignId, 20, { now })));
-      expect(got).toHaveLength(300);
+      for (let i = 0; i < 8; i++) got.push(...(await dispense(key.campaignId, 20, { now })));
+      expect(got).toHaveLength(160);
       const first = got.filter((d) => d.segmentId === "seg0").length;
-      // The allocator's tolerance: within 1 contact of the share per call of the allocator.
-      expect(Math.abs(first - 225)).toBeLessThanOrEqual(2);
+      // The allocator's tolerance (policy/allocate.ts): within 1 contact of the share.
+      expect(Math.abs(first - 120)).toBeLessThanOrEqual(1);
       await expectCountsTrue(key, ["seg0", "seg1"]);
     });
   });

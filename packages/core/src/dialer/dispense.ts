@@ -149,7 +149,15 @@ interface QueueRef {
 
 const bufferKey = (plan: Plan, ref: QueueRef) =>
   `${plan.tenant}|${plan.campaignId}|${ref.segmentId}|${ref.queue}`;
-const isTaken = (c: Contact, now: number) => (taken.get(c.contactId) ?? 0) > now;
+/** A contact's key in the taken set: contact ids repeat across tenants and campaigns. */
+const takenKey = (c: Contact) => `${c.tenant}|${c.campaignId}|${c.contactId}`;
+const isTaken = (c: Contact, now: number) => (taken.get(takenKey(c)) ?? 0) > now;
+
+/** Forgets taken marks that have run out, once there are many (a long-running dialer claims millions). */
+function pruneTaken(now: number) {
+  if (taken.size < 10_000) return;
+  for (const [key, until] of taken) if (until <= now) taken.delete(key);
+}
 
 /**
  * Takes up to `n` candidates from a queue's buffer, in its order: retries and callbacks only when due
@@ -167,7 +175,7 @@ function takeFrom(plan: Plan, ref: QueueRef, n: number, now: number): Contact[] 
     else keep.push(c);
   }
   buffers.set(key, keep);
-  for (const c of out) taken.set(c.contactId, now + TAKEN_MS);
+  for (const c of out) taken.set(takenKey(c), now + TAKEN_MS);
   return out;
 }
 
@@ -234,7 +242,7 @@ async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane:
   const split = splitRetries(rest, plan.profile.retry.ratio, retries.length, fresh.length);
   const unused = [...retries.slice(split.retries), ...fresh.slice(split.fresh)];
   // Not used now: back in reach at once (they are still at the head of their queues).
-  for (const c of unused) taken.delete(c.contactId);
+  for (const c of unused) taken.delete(takenKey(c));
   return [...callbacks, ...retries.slice(0, split.retries), ...fresh.slice(0, split.fresh)];
 }
 
@@ -430,7 +438,7 @@ async function dispenseRound(plan: Plan, want: number, segments: string[], lane:
   );
   // Refused by pace or lost to another dispenser: they stay queued, and the buffer may offer them again.
   const handed = new Set(out.map((d) => d.contactId));
-  for (const c of found) if (!handed.has(c.contactId)) taken.delete(c.contactId);
+  for (const c of found) if (!handed.has(c.contactId)) taken.delete(takenKey(c));
   return { out, dry };
 }
 
@@ -451,6 +459,7 @@ export async function dispense(
   const plan = await planOf(campaignId, now.getTime());
   if (plan?.campaign.status !== "Active") return [];
   maybeSweep(plan, now);
+  pruneTaken(now.getTime());
   let segments = plan.segments
     .filter((s) => s.segmentRatio > 0 && hasWork(plan.list.get(s.segmentId), lane))
     .map((s) => s.segmentId);
