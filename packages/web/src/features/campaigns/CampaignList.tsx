@@ -81,7 +81,10 @@ export function CampaignList() {
     setBusy((b) => ({ ...b, [row.id]: PROGRESS[op] }));
     markOwn(row.id);
     try {
-      await campaignOps[op](row);
+      // The CXone skill stop or start the operation made, in spec 002 §8's words (delete answers nothing).
+      const { skill }: { skill?: { ok: boolean; message: string } | null } =
+        (await campaignOps[op](row)) ?? {};
+      if (skill) notifications.show({ message: skill.message, color: skill.ok ? undefined : "yellow" });
       const message = doneMessage(op, row);
       if (message) notifications.show({ message });
     } catch (err) {
