@@ -123,8 +123,11 @@ describe("POST /api/cache/status", () => {
     expectProblem(await breakdown({ campaignId, segmentId: segmentIds[0], utcOffset: 0 }, other), 404);
   });
 
-  it("needs a session", async () => {
+  it("needs a session, and the ListManager licence", async () => {
     expect((await call("/api/cache/status", { method: "POST", body: { campaignId } })).status).toBe(401);
+    const unlicensed = await newTenant([]);
+    expectProblem(await status({ campaignId, channel: "voice" }, unlicensed), 403);
+    expectProblem(await breakdown({ campaignId, segmentId: segmentIds[0], utcOffset: 0 }, unlicensed), 403);
   });
 });
 
