@@ -60,7 +60,10 @@ const skillStarted = new Map<
 >();
 /** Activations the driver could not feed and has said so once (no connection, no script). */
 const reported = new Map<string, string>();
-const sessions = new Map<string, { session: CxoneSession; until: number }>();
+/** Sessions by tenant; null: the login failed, not tried again until `until`. */
+const sessions = new Map<string, { session: CxoneSession | null; until: number }>();
+/** A tenant whose login failed is not tried again for this long. */
+const FAILED_LOGIN_MS = 60_000;
 /** tenant/skillId -> the master id of the skill's script. */
 const scripts = new Map<string, number>();
 
@@ -166,7 +169,10 @@ export const parametersOf = (item: Dispensed, skillId: number) =>
     skillId,
   );
 
-/** The current tenant's CXone session, kept until shortly before its token expires; null when none. */
+/**
+ * The current tenant's CXone session, kept until shortly before its token expires; null when none (a
+ * failed login is remembered for a minute, so a wrong connection is not tried every tick).
+ */
 async function tenantSession(log?: Logger): Promise<CxoneSession | null> {
   const tenant = useTenant();
   const held = sessions.get(tenant);
@@ -174,7 +180,10 @@ async function tenantSession(log?: Logger): Promise<CxoneSession | null> {
   const credentials = await storedCredentials();
   if (!credentials.ok) return null;
   const session = await login(credentials.value, log);
-  if (!session.ok) return null;
+  if (!session.ok) {
+    sessions.set(tenant, { session: null, until: Date.now() + FAILED_LOGIN_MS });
+    return null;
+  }
   const life = session.value.expiresIn ? session.value.expiresIn * 1000 : DEFAULT_SESSION_MS;
   sessions.set(tenant, { session: session.value, until: Date.now() + life - SESSION_MARGIN_MS });
   return session.value;
