@@ -151,6 +151,7 @@ describe("POST /api/export/campaign", () => {
     expect((await call("/api/export/campaign", { method: "POST", body: { campaignId: id } })).status).toBe(
       401,
     );
+    expectProblem(await exportOf({ campaignId: id }, await newTenant([])), 403);
   });
 
   it("mails a secured link to a formula-safe CSV of the list with the contacts' fields and campaign state", async () => {
