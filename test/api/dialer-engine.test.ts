@@ -4,7 +4,9 @@ import { getCampaign } from "../../packages/core/src/campaign/index.ts";
 import type { Dispensed } from "../../packages/core/src/dialer/api.ts";
 import { isCallable } from "../../packages/core/src/dialer/compliance/window.ts";
 import { dispense } from "../../packages/core/src/dialer/dispense.ts";
+import { queueOf } from "../../packages/core/src/dialer/model.ts";
 import { applyResult } from "../../packages/core/src/dialer/results.ts";
+import { sweep } from "../../packages/core/src/dialer/sweep.ts";
 import { inFlight } from "../../packages/core/src/dialer/tx.ts";
 import { DISPOSITIONS, dispositionOf } from "../../packages/core/src/disposition/index.ts";
 import { useStore } from "../../packages/core/src/env.ts";
@@ -281,6 +283,74 @@ describe("dialer engine against the Store", { timeout: 900_000 }, () => {
       for (const d of out) await applyResult(resultOf(d, 6), now);
       expect((await getCampaign(key.campaignId)).status).toBe("Completed");
       expect(await dispense(key.campaignId, 10, { now })).toEqual([]);
+    });
+  });
+});
+
+describe("the sweeper", { timeout: 300_000 }, () => {
+  it("takes back contacts past the lease: an applied batch's with the counters and the attempt kept, a missing batch's written void with none and the attempt dropped", async () => {
+    const tenant = `t-sweep-${Date.now()}`;
+    const key = { tenant, campaignId: "sweep" };
+    await asTenant(tenant, async () => {
+      const now = new Date("2026-06-10T17:00:00Z");
+      await seedList({
+        ...key,
+        profile: {},
+        segments: [{ ratio: 100, contacts: Array.from({ length: 8 }, () => ({ timeZone: "Eastern" })) }],
+        now,
+      });
+      const out = await dispense(key.campaignId, 3, { now });
+      expect(out).toHaveLength(3);
+      // A claim whose dispenser died before its batch was written (written here by hand).
+      const ghost = (await listContacts(key)).find((c) => c.status === "fresh")!;
+      const claimedAt = now.toISOString();
+      await useStore()
+        .entities.campaignContact.patch({ ...key, contactId: ghost.contactId })
+        .set({
+          segmentId: ghost.segmentId,
+          status: "inDialer",
+          queue: queueOf("Voice", "inDialer", ghost.windowClass),
+          rank: claimedAt,
+          claim: "ghost-batch",
+          prevStatus: "fresh",
+          claimedAt,
+        })
+        .go();
+      await useStore()
+        .entities.contactPace.put({
+          tenant,
+          contactId: ghost.contactId,
+          attempts: [now.getTime()],
+          busy: "ghost-batch",
+          busyUntil: now.getTime() + 600_000,
+          version: 1,
+        })
+        .go();
+
+      expect(await sweep(key.campaignId, new Date(now.getTime() + 5 * 60_000))).toBe(0);
+      expect(await sweep(key.campaignId, new Date(now.getTime() + 11 * 60_000))).toBe(4);
+      const records = await expectCountsTrue(key, ["seg0"]);
+      expect(records.every((c) => c.status === "fresh" && !c.claim)).toBe(true);
+      const batch = async (batchId: string) =>
+        (
+          await useStore()
+            .entities.dispenseBatch.get({ ...key, batchId })
+            .go()
+        ).data?.state;
+      expect(await batch("ghost-batch")).toBe("void");
+      expect(await batch(out[0]!.attemptKey)).toBe("applied");
+      const pace = async (contactId: string) =>
+        (await useStore().entities.contactPace.get({ tenant, contactId }).go()).data;
+      expect(await pace(ghost.contactId)).toMatchObject({ attempts: [] });
+      expect((await pace(ghost.contactId))?.busy).toBeUndefined();
+      for (const d of out) {
+        const p = await pace(d.contactId);
+        expect(p?.attempts).toEqual([now.getTime()]);
+        expect(p?.busy).toBeUndefined();
+      }
+      // A result for an attempt the sweeper took back is refused.
+      const err = await refusal(() => applyResult(resultOf(out[0]!, 20), now));
+      expect(err.code).toBe("dialer.not_dispensed");
     });
   });
 });
