@@ -354,3 +354,28 @@ describe("the sweeper", { timeout: 300_000 }, () => {
     });
   });
 });
+
+describe("one person in two campaigns", { timeout: 300_000 }, () => {
+  it("is held by one campaign's dispense at a time (the pace record is the person's)", async () => {
+    const tenant = `t-two-${Date.now()}`;
+    await asTenant(tenant, async () => {
+      const now = new Date("2026-06-10T17:00:00Z");
+      for (const campaignId of ["one", "two"])
+        await seedList({
+          tenant,
+          campaignId,
+          profile: {},
+          segments: [{ ratio: 100, contacts: Array.from({ length: 30 }, () => ({ timeZone: "Eastern" })) }],
+          now,
+        });
+      const [one, two] = await Promise.all(
+        ["one", "two"].map(async (id) =>
+          (await Promise.all([1, 2, 3].map(() => dispense(id, 10, { now })))).flat(),
+        ),
+      );
+      const first = new Set(one!.map((d) => d.contactId));
+      expect(two!.filter((d) => first.has(d.contactId))).toEqual([]);
+      expect(first.size + two!.length).toBe(30);
+    });
+  });
+});
