@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isCallable, windowClassOf } from "../../packages/core/src/dialer/compliance/window.ts";
 import { readCounters } from "../../packages/core/src/dialer/counters.ts";
-import { call, DEMO_USERS, eventually, type Session, signIn, testStore } from "../support/api.ts";
+import {
+  call,
+  DEMO_USERS,
+  eventually,
+  expectProblem,
+  type Session,
+  signIn,
+  testStore,
+} from "../support/api.ts";
 import { asTenant } from "../support/core-env.ts";
 
 /**
@@ -31,6 +39,8 @@ const PER_PLACE = 5;
 /** Acme's second simulated outbound skill (the demo campaign holds the first). */
 const SKILL = { skillId: 4100002, skillName: "Acme Payment Reminders" };
 let campaignId: string;
+let segmentId: string;
+let profileId: string;
 const contactIds: string[] = [];
 
 const counts = async () => {
@@ -82,6 +92,8 @@ beforeAll(async () => {
     session: acme,
   });
   expect(segment.status, segment.text).toBe(201);
+  segmentId = segment.json.id;
+  profileId = profile.json.id;
   const campaign = await call("/api/campaigns", {
     method: "POST",
     session: acme,
@@ -167,5 +179,44 @@ describe("the dialer driver with the CXone simulator", () => {
     // Stopped: a second End is refused by the state machine before any skill call.
     const again = await call(`/api/cache/delete/${campaignId}/${skill}`, { method: "DELETE", session: acme });
     expect(again.status).toBe(409);
+  }, 60_000);
+
+  it("refuses a restart whose skill start the platform refuses, with its message, and leaves the campaign Paused", async () => {
+    const ghost = await call("/api/campaigns", {
+      method: "POST",
+      session: acme,
+      body: {
+        name: "Driver Ghost",
+        skillId: 4100099,
+        skillName: "Ghost Skill",
+        skillSource: "NiC",
+        campaignProfileId: profileId,
+        expireDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        exhaustionAction: "None",
+        segments: [{ segmentId, segmentRatio: 1 }],
+      },
+    });
+    expect(ghost.status, ghost.text).toBe(201);
+    const id = ghost.json.id;
+    const started = await call("/api/cache/create", {
+      method: "POST",
+      body: { campaignId: id },
+      session: acme,
+    });
+    expect(started.status, started.text).toBe(200);
+    // The platform has no such skill: nothing of it can be dialing, so the pause goes on, saying so.
+    const paused = await call(`/api/cache/pause/${id}/4100099`, { method: "POST", session: acme });
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.json).toMatchObject({
+      status: "Paused",
+      skill: { status: 404, ok: false, message: "Unable to stop Ghost Skill - Invalid skillID" },
+    });
+    const restarted = await call(`/api/cache/restart/${id}/4100099`, { method: "POST", session: acme });
+    expect(expectProblem(restarted, 409)).toMatchObject({
+      code: "campaign.skill_start_failed",
+      detail: "Unable to start Ghost Skill - Invalid skillID",
+    });
+    expect((await call(`/api/campaigns/${id}`, { session: acme })).json.status).toBe("Paused");
+    expect((await call(`/api/campaigns/${id}`, { method: "DELETE", session: acme })).status).toBe(204);
   }, 60_000);
 });

@@ -68,12 +68,14 @@ export async function skillCall(
 }
 
 /**
- * Whether a skill call lets the operation go on: accepted (202), or 409, the skill already in the state
- * asked for (a campaign whose list was still building never had its skill started). Any other answer
- * refuses the operation with the spec's message, the campaign left as it was.
+ * Whether a skill call lets the operation go on: accepted (202); 409, the skill already in the state
+ * asked for (a campaign whose list was still building never had its skill started); for a stop, 404,
+ * the platform has no such skill, so nothing of it can be dialing (a campaign whose skill was removed
+ * can still be paused, ended or deleted). Any other answer refuses the operation with the spec's
+ * message, the campaign left as it was.
  */
-export const skillCallPasses = (result: SkillResult | null) =>
-  result === null || result.ok || result.status === 409;
+export const skillCallPasses = (result: SkillResult | null, action: SkillAction = "start") =>
+  result === null || result.ok || result.status === 409 || (action === "stop" && result.status === 404);
 
 /**
  * Runs a console operation on a campaign of the signed-in tenant (or of the schedule's system actor).
@@ -97,7 +99,7 @@ export async function runCampaignOperation(
       { skillId: current.skillId, skillName: current.skillName },
       options.log,
     );
-    if (!skillCallPasses(skill))
+    if (!skillCallPasses(skill, step.action))
       throw new VisibleError("conflict", `campaign.skill_${step.action}_failed`, skill?.message ?? "");
   }
   return { campaign: await operate(campaignId, op, options), skill };
