@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { callMsOf, inFlightOf } from "./dialer.ts";
+import { StartupError } from "./errors.ts";
+
+describe("the embedded dialer's settings", () => {
+  it("reads CXONE_SIM_CALL_MS as a range or one length, and refuses anything else at start", () => {
+    expect(callMsOf(undefined)).toBeUndefined();
+    expect(callMsOf("2000-8000")).toEqual([2000, 8000]);
+    expect(callMsOf(" 500 ")).toEqual([500, 500]);
+    for (const bad of ["8000-2000", "fast", "-5", "1.5"]) expect(() => callMsOf(bad)).toThrow(StartupError);
+  });
+
+  it("reads DIALER_IN_FLIGHT as a whole number from 1", () => {
+    expect(inFlightOf(undefined)).toBeUndefined();
+    expect(inFlightOf("25")).toBe(25);
+    for (const bad of ["0", "-1", "2.5", "many"]) expect(() => inFlightOf(bad)).toThrow(StartupError);
+  });
+});
