@@ -31,6 +31,11 @@ describe("checkAccess", () => {
           expect(access.ok).toBe(who.tenantRole === SUPER_ADMIN);
           return;
         }
+        if (need.kind === "platform") {
+          // A platform's key, never a user's token, passes it (the API gate checks the key).
+          expect(access).toEqual({ ok: false, reason: "signedOut" });
+          return;
+        }
         const licensed = !("licences" in need) || need.licences.some((l) => who.licenses.includes(l));
         const positions = ["dashboards", "inventory", "listManagement", "configuration"];
         const right = "right" in need ? who.securityRights.split("|")[positions.indexOf(need.right)] : "1";
