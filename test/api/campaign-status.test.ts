@@ -137,7 +137,8 @@ describe("POST /api/cache/status-breakdown", () => {
     const key = { tenant: tenant.tenant, campaignId };
     const now = epochHour(Date.now());
     await asTenant(tenant.tenant, async () => {
-      await addCounters(key, { [south]: { retry: 9, callBack: 4 } }, [
+      await addCounters(key, { [south]: { retry: 9, callBack: 4, alRetry: 5 } }, [
+        { segmentId: south, kind: "alRetry", hour: now + 1, delta: 4 },
         { segmentId: south, kind: "retry", hour: now - 5, delta: 3 },
         { segmentId: south, kind: "retry", hour: now, delta: 1 },
         { segmentId: south, kind: "retry", hour: now + 2, delta: 2 },
@@ -164,7 +165,9 @@ describe("POST /api/cache/status-breakdown", () => {
     const al = v.parse(BreakdownAnswer, india.json);
     expect(al.labels[0]?.endsWith(":30")).toBe(true);
     expect(al.hourlyBreakdown.callbacks.every((n) => n === 0)).toBe(true);
-    expect(al.ready).toEqual({ retry: 0, callbacks: 0 });
+    // The agentless lane reads its own buckets: 7 SMS/Email retries (2 from the status test), 4 due next hour.
+    expect(al.hourlyBreakdown.retries).toEqual(Array.from({ length: 24 }, (_, i) => (i === 1 ? 4 : 0)));
+    expect(al.ready).toEqual({ retry: 3, callbacks: 0 });
   });
 
   it("refuses an offset that is no time zone, a segment not in the campaign, and a missing campaign", async () => {

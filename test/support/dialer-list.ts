@@ -10,6 +10,8 @@ import {
   COUNTER_FIELDS,
   counterField,
   epochHour,
+  HOUR_KINDS,
+  hourKindOf,
   queueOf,
   seqRank,
 } from "../../packages/core/src/dialer/model.ts";
@@ -154,8 +156,9 @@ export function recount(contacts: CampaignContactItem[]) {
     const seg = counts.get(c.segmentId) ?? zeroCounts();
     seg[counterField(c.status, c.channel)] += 1;
     counts.set(c.segmentId, seg);
-    if (c.status === "retry" || c.status === "callBack") {
-      const k = `${c.segmentId}|${c.status}|${epochHour(c.readyAt)}`;
+    const kind = hourKindOf(c.status, c.channel);
+    if (kind) {
+      const k = `${c.segmentId}|${kind}|${epochHour(c.readyAt)}`;
       hours.set(k, (hours.get(k) ?? 0) + 1);
     }
   }
@@ -167,7 +170,7 @@ export async function storedCounts(key: { tenant: string; campaignId: string }, 
   const counts = await readCounters(key);
   const hours = new Map<string, number>();
   for (const segmentId of segmentIds)
-    for (const kind of ["retry", "callBack"] as const) {
+    for (const kind of HOUR_KINDS) {
       const { data } = await useStore()
         .entities.campaignHour.query.bySegment({ ...key, segmentId, kind })
         .go({ pages: "all" });

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { useStore } from "../env.ts";
 import { COUNTER_SHARDS } from "../store/entities/dialer.ts";
-import { COUNTER_FIELDS, type CounterDelta, type CounterField } from "./model.ts";
+import { COUNTER_FIELDS, type CounterDelta, type CounterField, type HourKind } from "./model.ts";
 
 /**
  * The list's counts (docs/dialer.md): sharded CampaignCounter items that every state change ADDs its
@@ -14,7 +14,7 @@ export type TxEntities = Parameters<Parameters<Store["transaction"]["write"]>[0]
 
 export interface HourDelta {
   segmentId: string;
-  kind: "retry" | "callBack";
+  kind: HourKind;
   hour: number;
   delta: number;
 }
@@ -100,7 +100,7 @@ export async function readCounters(key: {
 
 /** A segment's hour buckets of one kind from `fromHour` on (the breakdown and the ready count). */
 export async function readHours(
-  key: { tenant: string; campaignId: string; segmentId: string; kind: "retry" | "callBack" },
+  key: { tenant: string; campaignId: string; segmentId: string; kind: HourKind },
   fromHour: number,
 ): Promise<Map<number, number>> {
   const { data } = await useStore()

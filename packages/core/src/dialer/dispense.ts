@@ -9,7 +9,15 @@ import type { Dispensed } from "./api.ts";
 import { paceAllows, withAttempt } from "./compliance/pace.ts";
 import { isCallable } from "./compliance/window.ts";
 import { counterWrites, type HourDelta, readList, type SegmentList, type TxEntities } from "./counters.ts";
-import { addDelta, type CounterDelta, epochHour, type Lane, moveDelta, queueOf } from "./model.ts";
+import {
+  addDelta,
+  type CounterDelta,
+  epochHour,
+  hourKindOf,
+  type Lane,
+  moveDelta,
+  queueOf,
+} from "./model.ts";
 import { type AllocatorState, allocate, splitRetries } from "./policy/allocate.ts";
 import type { DialProfile } from "./policy/disposition.ts";
 import { SWEEP_EVERY_MS, SWEEP_LEASE_MS, sweep } from "./sweep.ts";
@@ -317,8 +325,8 @@ function deltasOf(moves: Move[]) {
   for (const { contact: c, to } of moves) {
     const move = moveDelta(c, { status: to, channel: c.channel });
     deltas.set(c.segmentId, addDelta(deltas.get(c.segmentId) ?? {}, move));
-    if (c.status === "retry" || c.status === "callBack")
-      hours.push({ segmentId: c.segmentId, kind: c.status, hour: epochHour(c.readyAt), delta: -1 });
+    const kind = hourKindOf(c.status, c.channel);
+    if (kind) hours.push({ segmentId: c.segmentId, kind, hour: epochHour(c.readyAt), delta: -1 });
   }
   return { deltas, hours };
 }

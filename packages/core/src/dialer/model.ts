@@ -34,6 +34,20 @@ export function counterField(status: CampaignContactStatus, channel: DialChannel
   }
 }
 
+export const HOUR_KINDS = ["retry", "alRetry", "callBack"] as const;
+export type HourKind = (typeof HOUR_KINDS)[number];
+
+/**
+ * The CampaignHour bucket a contact in `status` on `channel` is counted in while it waits: voice retries,
+ * agentless (SMS, Email) retries and callbacks apart, so each view of the breakdown reads its own; none
+ * for the other states.
+ */
+export function hourKindOf(status: CampaignContactStatus, channel: DialChannel): HourKind | null {
+  if (status === "callBack") return "callBack";
+  if (status === "retry") return channel === "Voice" ? "retry" : "alRetry";
+  return null;
+}
+
 /** The gsi1 queue a contact sits in: `{lane}#{status}#{windowClass}`. */
 export const queueOf = (channel: DialChannel, status: CampaignContactStatus, windowClass: string) =>
   `${laneOf(channel)}#${status}#${windowClass}`;

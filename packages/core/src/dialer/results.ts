@@ -12,7 +12,7 @@ import { ContactResult, type ResultOutcome } from "./api.ts";
 import { withRpc } from "./compliance/pace.ts";
 import { counterWrites, type HourDelta, readCounters } from "./counters.ts";
 import { dialProfileOf } from "./dispense.ts";
-import { epochHour, moveDelta, queueOf, seqRank } from "./model.ts";
+import { epochHour, hourKindOf, moveDelta, queueOf, seqRank } from "./model.ts";
 import { afterDisposition, type DispositionOutcome } from "./policy/disposition.ts";
 import { transact } from "./tx.ts";
 
@@ -78,10 +78,10 @@ async function write(
   const tenant = c.tenant;
   const key = { tenant, campaignId: c.campaignId };
   const place = placeOf(c, o, now);
-  const hours: HourDelta[] =
-    o.status === "retry" || o.status === "callBack"
-      ? [{ segmentId: c.segmentId, kind: o.status, hour: epochHour(place.readyAt), delta: 1 }]
-      : [];
+  const kind = o.status === "fresh" || o.status === "completed" ? null : hourKindOf(o.status, o.channel);
+  const hours: HourDelta[] = kind
+    ? [{ segmentId: c.segmentId, kind, hour: epochHour(place.readyAt), delta: 1 }]
+    : [];
   const paceState = { attempts: pace?.attempts ?? [], lastRpcAt: pace?.lastRpcAt ?? null };
   const lastRpcAt = o.rpc ? withRpc(paceState, now.getTime()).lastRpcAt : paceState.lastRpcAt;
   const segment = (JSON.parse(campaign.segments) as CampaignSegment[]).find(

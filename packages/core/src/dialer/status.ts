@@ -4,7 +4,7 @@ import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { abandonRate, rollingDays } from "./compliance/abandon.ts";
 import { readCounters, readHours, zeroCounts } from "./counters.ts";
-import { epochHour } from "./model.ts";
+import { epochHour, type HourKind } from "./model.ts";
 import {
   BREAKDOWN_HOURS,
   type BreakdownAnswer,
@@ -74,7 +74,7 @@ export function hourLabel(hour: number, utcOffset: number): string {
  */
 async function hoursOf(
   key: { tenant: string; campaignId: string; segmentId: string },
-  kind: "retry" | "callBack",
+  kind: HourKind,
   startHour: number,
   inState: number,
 ) {
@@ -89,8 +89,7 @@ async function hoursOf(
 
 /**
  * One segment's breakdown: retries and (voice) callbacks becoming ready in each of the next 24 hours,
- * labelled in the viewer's time, and the ones ready now. The hour buckets do not tell the lanes apart: the
- * agentless view reads the same retry buckets against its own (alRetry) count.
+ * labelled in the viewer's time, and the ones ready now; the agentless view reads its own (alRetry) buckets.
  */
 export async function segmentBreakdown(
   body: { campaignId: string; segmentId: string; channel: StatusChannel; utcOffset: number },
@@ -111,7 +110,9 @@ export async function segmentBreakdown(
   const startHour = epochHour(now);
   const voice = body.channel === "voice";
   const [retries, callbacks] = await Promise.all([
-    hoursOf(key, "retry", startHour, voice ? counts.retry : counts.alRetry),
+    voice
+      ? hoursOf(key, "retry", startHour, counts.retry)
+      : hoursOf(key, "alRetry", startHour, counts.alRetry),
     voice ? hoursOf(key, "callBack", startHour, counts.callBack) : null,
   ]);
   return {

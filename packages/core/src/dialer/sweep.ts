@@ -2,7 +2,7 @@ import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import type { CampaignContactItem } from "../store/entities/dialer.ts";
 import { counterWrites, readList } from "./counters.ts";
-import { epochHour, moveDelta, queueOf, seqRank } from "./model.ts";
+import { epochHour, hourKindOf, moveDelta, queueOf, seqRank } from "./model.ts";
 import { inFlight, isConditionFailure, transact } from "./tx.ts";
 
 /**
@@ -76,10 +76,8 @@ async function releasePace(tenant: string, c: Contact, batchId: string, dropAtte
 /** Puts one contact of the batch back, with the counter delta when the batch had counted it. */
 async function putBack(key: Key, c: Contact, batchId: string, counted: boolean) {
   const to = back(c);
-  const hours =
-    counted && (to.status === "retry" || to.status === "callBack")
-      ? [{ segmentId: c.segmentId, kind: to.status, hour: epochHour(c.readyAt), delta: 1 }]
-      : [];
+  const kind = counted ? hourKindOf(to.status, c.channel) : null;
+  const hours = kind ? [{ segmentId: c.segmentId, kind, hour: epochHour(c.readyAt), delta: 1 }] : [];
   const refused = await transact(() =>
     useStore()
       .transaction.write((tx) => [

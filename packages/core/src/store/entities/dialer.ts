@@ -141,8 +141,8 @@ export const CampaignCounterEntity = new Entity({
 export type CampaignCounterItem = EntityItem<typeof CampaignCounterEntity>;
 
 /**
- * CampaignHour — how many of a segment's contacts become ready in one hour (epoch hour), by kind (retry
- * or callBack): +1 when a contact enters the queue with a readyAt in that hour, -1 when it leaves. The
+ * CampaignHour — how many of a segment's contacts become ready in one hour (epoch hour), by kind (voice
+ * retry, agentless retry alRetry, or callBack): +1 when a contact enters the queue with a readyAt in that hour, -1 when it leaves. The
  * segment breakdown reads the hours from now on; ready now = the state counter minus the future hours.
  * Access pattern: a segment's hours from an hour on (query by tenant + campaign + segment + kind, sk >=).
  */
@@ -152,7 +152,7 @@ export const CampaignHourEntity = new Entity({
     tenant: { type: "string", required: true, readOnly: true },
     campaignId: { type: "string", required: true, readOnly: true },
     segmentId: { type: "string", required: true, readOnly: true },
-    kind: { type: ["retry", "callBack"] as const, required: true, readOnly: true },
+    kind: { type: ["retry", "alRetry", "callBack"] as const, required: true, readOnly: true },
     hour: { type: "number", required: true, readOnly: true },
     count: { type: "number", required: true, default: 0 },
     ...timestamps,
