@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { useTenant } from "../actor/index.ts";
 import {
   afterCampaignDelete,
@@ -12,6 +11,7 @@ import { VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
 import { createCampaignUsingProfile, profileMissing } from "../profile/usage.ts";
 import type { CampaignItem } from "../store/entities.ts";
+import { transact } from "../store/transact.ts";
 import type { Campaign, CampaignSegment } from "./api.ts";
 import { deleteCampaignSchedules, eventsOf, putExpirySchedule } from "./schedule.ts";
 import {
@@ -187,37 +187,6 @@ export async function createCampaign(form: CampaignForm, fixedId?: string): Prom
   });
   await putExpirySchedule({ tenant: useTenant(), id, expireDate: form.expireDate });
   return getCampaign(id);
-}
-
-type TxResult = { canceled: boolean; data: { rejected?: boolean; code?: string }[] };
-
-/**
- * Runs a transaction; null when it committed, else which of its items were refused. A transaction that
- * only collided with another one in flight (TransactionConflict, no condition failed) is run again a few
- * times: the winner's writes are then visible, and the loser's conditions refuse it properly.
- */
-async function transact(run: () => Promise<TxResult>): Promise<boolean[] | null> {
-  for (let attempt = 0; ; attempt++) {
-    let codes: string[];
-    try {
-      const result = await run();
-      if (!result.canceled) return null;
-      codes = result.data.map((d) => d.code ?? (d.rejected ? "ConditionalCheckFailed" : "None"));
-    } catch (err) {
-      const text = `${String(err)} ${String((err as { cause?: unknown }).cause ?? "")}`;
-      const list = /reasons \[([^\]]*)\]/.exec(text)?.[1];
-      if (!list) throw err;
-      codes = list.split(",").map((c) => c.trim());
-    }
-    const conditionFailed = codes.some((c) => c === "ConditionalCheckFailed");
-    if (!conditionFailed && attempt < 6 && codes.some((c) => c === "TransactionConflict")) {
-      await sleep(20 + Math.random() * 60 * (attempt + 1));
-      continue;
-    }
-    if (!conditionFailed && !codes.includes("None"))
-      throw new Error(`campaign transaction refused: ${codes.join(", ")}`);
-    return codes.map((c) => c === "ConditionalCheckFailed");
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { checkDnc, type DncSource, normalizePhone } from "../dnc/index.ts";
 import { useStore } from "../env.ts";
 import type { CampaignContactItem, ContactPaceItem } from "../store/entities/dialer.ts";
 import type { CampaignItem, ProfileItem } from "../store/entities.ts";
+import { transact } from "../store/transact.ts";
 import type { Dispensed } from "./api.ts";
 import { paceAllows, withAttempt } from "./compliance/pace.ts";
 import { isCallable } from "./compliance/window.ts";
@@ -21,7 +22,6 @@ import {
 import { type AllocatorState, allocate, splitRetries } from "./policy/allocate.ts";
 import type { DialProfile } from "./policy/disposition.ts";
 import { SWEEP_EVERY_MS, SWEEP_LEASE_MS, sweep } from "./sweep.ts";
-import { transact } from "./tx.ts";
 
 /**
  * Dispense (docs/dialer.md "Dispense"): hands out up to `want` contacts of an Active campaign. The ratio

@@ -8,13 +8,13 @@ import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import type { CampaignContactItem, ContactPaceItem } from "../store/entities/dialer.ts";
 import type { CampaignItem } from "../store/entities.ts";
+import { transact } from "../store/transact.ts";
 import { ContactResult, type ResultOutcome } from "./api.ts";
 import { withRpc } from "./compliance/pace.ts";
 import { counterWrites, type HourDelta, readCounters } from "./counters.ts";
 import { dialProfileOf } from "./dispense.ts";
 import { epochHour, hourKindOf, moveDelta, queueOf, seqRank } from "./model.ts";
 import { afterDisposition, type DispositionOutcome } from "./policy/disposition.ts";
-import { transact } from "./tx.ts";
 
 /**
  * Results (docs/dialer.md "Results"): one attempt's outcome applied once. The contact must be inDialer

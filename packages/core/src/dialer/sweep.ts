@@ -1,9 +1,10 @@
 import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import type { CampaignContactItem } from "../store/entities/dialer.ts";
+import { transact } from "../store/transact.ts";
 import { counterWrites, readList } from "./counters.ts";
 import { epochHour, hourKindOf, moveDelta, queueOf, seqRank } from "./model.ts";
-import { inFlight, isConditionFailure, transact } from "./tx.ts";
+import { inFlight, isConditionFailure } from "./tx.ts";
 
 /**
  * The sweeper (docs/dialer.md "Dispense"): contacts held inDialer past the lease (no result came back)

@@ -1,37 +1,7 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 /**
- * Running the list manager's small transactions: the answer says which items' conditions refused it (the
- * caller decides what a refusal means: someone else got there first), and a transaction that only
- * collided with another one in flight (TransactionConflict) is run again a few times.
+ * The list manager's small helpers: single writes refused by their condition, bounded concurrency.
+ * Its transactions run through store/transact.ts.
  */
-
-type TxResult = { canceled: boolean; data: { rejected?: boolean; code?: string }[] };
-
-/** Runs `run`; null when it committed, else for each item whether its condition failed. */
-export async function transact(run: () => Promise<TxResult>): Promise<boolean[] | null> {
-  for (let attempt = 0; ; attempt++) {
-    let codes: string[];
-    try {
-      const result = await run();
-      if (!result.canceled) return null;
-      codes = result.data.map((d) => d.code ?? (d.rejected ? "ConditionalCheckFailed" : "None"));
-    } catch (err) {
-      const text = `${String(err)} ${String((err as { cause?: unknown }).cause ?? "")}`;
-      const list = /reasons \[([^\]]*)\]/.exec(text)?.[1];
-      if (!list) throw err;
-      codes = list.split(",").map((c) => c.trim());
-    }
-    const conditionFailed = codes.some((c) => c === "ConditionalCheckFailed");
-    if (!conditionFailed && attempt < 6 && codes.some((c) => c === "TransactionConflict")) {
-      await sleep(5 + Math.random() * 30 * (attempt + 1));
-      continue;
-    }
-    if (!conditionFailed && !codes.includes("None"))
-      throw new Error(`dialer transaction refused: ${codes.join(", ")}`);
-    return codes.map((c) => c === "ConditionalCheckFailed");
-  }
-}
 
 /** Whether an error is a single-item write refused by its condition. */
 export const isConditionFailure = (err: unknown) =>
