@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callMsOf, inFlightOf } from "./dialer.ts";
+import { callMsOf, inFlightOf, testClockOf } from "./dialer.ts";
 import { StartupError } from "./errors.ts";
 
 describe("the embedded dialer's settings", () => {
@@ -14,5 +14,16 @@ describe("the embedded dialer's settings", () => {
     expect(inFlightOf(undefined)).toBeUndefined();
     expect(inFlightOf("25")).toBe(25);
     for (const bad of ["0", "-1", "2.5", "many"]) expect(() => inFlightOf(bad)).toThrow(StartupError);
+  });
+
+  it("reads DIALER_TEST_UTC_HOUR as that hour of today going on, only for an instance that keeps nothing", () => {
+    expect(testClockOf(undefined, true)).toBeUndefined();
+    const clock = testClockOf("17", true);
+    const at = clock?.() as Date;
+    expect(at.getUTCHours()).toBe(17);
+    expect(at.getUTCMinutes()).toBe(0);
+    expect(at.toISOString().slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    expect(() => testClockOf("17", false)).toThrow(StartupError);
+    for (const bad of ["24", "-1", "9.5", "noon"]) expect(() => testClockOf(bad, true)).toThrow(StartupError);
   });
 });

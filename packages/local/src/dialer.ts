@@ -93,6 +93,23 @@ export function callMsOf(text: string | undefined): readonly [number, number] | 
   return [min, max];
 }
 
+/**
+ * DIALER_TEST_UTC_HOUR (0-23), for tests that must see calls placed whatever the hour they run at: the
+ * driver's clock reads that hour of today (UTC) plus the time since start, so its calling windows are
+ * those of that hour. Only with IN_MEMORY=1 — an instance that keeps data never dials on a made-up clock.
+ */
+export function testClockOf(text: string | undefined, inMemory: boolean): (() => Date) | undefined {
+  if (!text) return undefined;
+  const hour = Number(text);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23)
+    throw new StartupError(`DIALER_TEST_UTC_HOUR must be an hour from 0 to 23 (got ${text}).`);
+  if (!inMemory) throw new StartupError("DIALER_TEST_UTC_HOUR is for tests: it needs IN_MEMORY=1.");
+  const started = Date.now();
+  const origin = new Date(started);
+  origin.setUTCHours(hour, 0, 0, 0);
+  return () => new Date(origin.getTime() + (Date.now() - started));
+}
+
 /** DIALER_IN_FLIGHT: a whole number from 1; undefined when not set. */
 export function inFlightOf(text: string | undefined): number | undefined {
   if (!text) return undefined;

@@ -1,7 +1,7 @@
 import "./quiet.ts";
 import { resolve } from "node:path";
 import { log } from "@reachcx/functions/log";
-import { callMsOf, inFlightOf } from "./dialer.ts";
+import { callMsOf, inFlightOf, testClockOf } from "./dialer.ts";
 import { StartupError } from "./errors.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
@@ -11,7 +11,8 @@ import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
  * `npm start`. Environment (README contract): PORT (3000), HOST (127.0.0.1: only this machine can reach
  * the console), DATA_DIR (.data; an empty directory gives a fresh instance with the demo data),
  * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL, CXONE_SIM_CALL_MS (how long the simulator's
- * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10), WEB_DIST
+ * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10),
+ * DIALER_TEST_UTC_HOUR (tests only, with IN_MEMORY=1: the hour the dialer's clock reads), WEB_DIST
  * (another build of the console to serve: a test's own bundle).
  */
 const started = Date.now();
@@ -44,6 +45,7 @@ try {
     demoPassword,
     simulatedCallMs: callMsOf(process.env.CXONE_SIM_CALL_MS),
     dialerInFlight: inFlightOf(process.env.DIALER_IN_FLIGHT),
+    dialerClock: testClockOf(process.env.DIALER_TEST_UTC_HOUR, inMemory),
     webDist: process.env.WEB_DIST || undefined,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

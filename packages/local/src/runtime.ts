@@ -50,6 +50,8 @@ export interface RuntimeOptions {
   simulatedCallMs?: readonly [number, number];
   /** Contacts in the dialer the driver keeps per Active campaign (DIALER_IN_FLIGHT). */
   dialerInFlight?: number;
+  /** The driver's clock (DIALER_TEST_UTC_HOUR, tests only); the real one when absent. */
+  dialerClock?: () => Date;
 }
 
 export interface Runtime {
@@ -208,6 +210,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The dialer's driver keeps Active campaigns fed; stopped before the server closes.
     const driver = embeddedDriver({
       inFlight: options.dialerInFlight,
+      clock: options.dialerClock,
       log: (event, detail) => log.warn(event, detail),
     });
     cleanup.push(() => driver.stop());

@@ -42,6 +42,8 @@ export interface DriveOptions {
   /** Contacts in the dialer the driver keeps per campaign (DIALER_IN_FLIGHT). */
   inFlight?: number;
   now?: Date;
+  /** The dialer's clock when no `now` is given (embedded tests set a shifted one: DIALER_TEST_UTC_HOUR). */
+  clock?: () => Date;
   log?: Logger;
 }
 
@@ -143,7 +145,10 @@ async function feedCampaign(campaignId: string, options: DriveOptions) {
 
   const want = Math.max(0, (options.inFlight ?? DEFAULT_IN_FLIGHT) - inDialer);
   if (want === 0) return fed;
-  const items = await dispense(campaignId, want, { lane: "voice", now: options.now ?? new Date() });
+  const items = await dispense(campaignId, want, {
+    lane: "voice",
+    now: options.now ?? options.clock?.() ?? new Date(),
+  });
   fed.dispensed = items.length;
   const skillId = campaign.skillId;
   await pool(items, STARTS_IN_FLIGHT, async (item) => {
