@@ -7,7 +7,7 @@ import { COUNTER_FIELDS, counterField } from "../../packages/core/src/dialer/mod
 import { createDynamoClient } from "../../packages/core/src/store/client.ts";
 import { createService } from "../../packages/core/src/store/entities.ts";
 import { readRuntimeFile } from "../../packages/local/src/runtime-file.ts";
-import { processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { apiAt as api, processesMentioning, signInAt, startServing } from "../support/processes.ts";
 
 /**
  * A campaign build killed with kill -9 mid-way (docs/dialer.md, Build): the restarted runtime resumes
@@ -26,21 +26,6 @@ afterAll(() => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function api(
-  url: string,
-  headers: Record<string, string>,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? "GET",
-    headers: { ...headers, ...(init.body ? { "content-type": "application/json" } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
-}
 
 type Api = (path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof api>;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { apiAt as api, processesMentioning, signInAt, startServing } from "../support/processes.ts";
 
 const PASSWORD = "import-resume-1";
 const dirs: string[] = [];
@@ -12,21 +12,6 @@ afterAll(() => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function api(
-  url: string,
-  headers: Record<string, string>,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-) {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? "GET",
-    headers: { ...headers, ...(init.body ? { "content-type": "application/json" } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
-}
 
 describe("an import after kill -9", { timeout: 720_000 }, () => {
   it("goes on from its checkpoint after the restart: every row imported exactly once, none lost", async () => {

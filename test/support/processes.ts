@@ -73,3 +73,19 @@ export async function signInAt(url: string, password: string) {
   const body = (await res.json()) as { token: string; context: { apiKey: string } };
   return { authorization: `Bearer ${body.token}`, "x-api-key": body.context.apiKey };
 }
+
+/** Calls a spawned instance's API with a session's headers: the status, the JSON (if any) and the text. */
+export async function apiAt(
+  url: string,
+  headers: Record<string, string>,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? "GET",
+    headers: { ...headers, ...(init.body ? { "content-type": "application/json" } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
+}
