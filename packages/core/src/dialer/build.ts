@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { checkDnc, contactDncSources, type DncSource, normalizePhone } from "../dnc/index.ts";
 import { useEnv, useStore } from "../env.ts";
@@ -10,6 +9,7 @@ import { contactSchema, fieldMap } from "../search/contact-fields.ts";
 import type { SortKey } from "../search/port.ts";
 import type { CreateCampaignContactItem, DialChannel } from "../store/entities/dialer.ts";
 import type { CampaignItem, ContactItem, ProfileItem, SegmentItem } from "../store/entities.ts";
+import { transact } from "../store/transact.ts";
 import { readSettings } from "../tenant/index.ts";
 import { getAll, sendBatches } from "./batch.ts";
 import { clearList, stopBuild } from "./clear.ts";
@@ -319,10 +319,9 @@ async function commitPage(
   state: BuildCheckpoint,
 ) {
   const { tenant, id, owner } = context.job;
-  for (let attempt = 0; ; attempt++) {
-    let codes: string[];
-    try {
-      const result = (await useStore()
+  const rejected = await transact(
+    () =>
+      useStore()
         .transaction.write((tx) => [
           ...counterWrites(tx, key, deltas),
           tx.job
@@ -335,20 +334,12 @@ async function commitPage(
             .where((a, op) => `${op.eq(a.owner, owner ?? "")} AND ${op.eq(a.state, "running")}`)
             .commit(),
         ])
-        .go()) as unknown as { canceled: boolean; data: { rejected?: boolean; code?: string }[] };
-      if (!result.canceled) return;
-      codes = result.data.map((d) => d.code ?? (d.rejected ? "ConditionalCheckFailed" : "None"));
-    } catch (err) {
-      const text = `${String(err)} ${String((err as { cause?: unknown }).cause ?? "")}`;
-      const list = /reasons \[([^\]]*)\]/.exec(text)?.[1];
-      if (!list) throw err;
-      codes = list.split(",").map((c) => c.trim());
-    }
-    if (codes.includes("ConditionalCheckFailed")) throw new LeaseLostError(id);
-    if (!codes.includes("TransactionConflict") || attempt === 8)
-      throw new Error(`campaign build: page transaction refused: ${codes.join(", ")}`);
-    await sleep(20 + Math.random() * 50 * (attempt + 1));
-  }
+        .go(),
+    "campaign build: page transaction",
+    8,
+  );
+  if (rejected?.some(Boolean)) throw new LeaseLostError(id);
+  if (rejected) throw new Error("campaign build: page transaction refused (conflicts kept on)");
 }
 
 /**

@@ -13,6 +13,7 @@ type TxResult = { canceled: boolean; data: { rejected?: boolean; code?: string }
 export async function transact(
   run: () => Promise<TxResult>,
   label = "transaction",
+  retries = 6,
 ): Promise<boolean[] | null> {
   for (let attempt = 0; ; attempt++) {
     let codes: string[];
@@ -27,7 +28,7 @@ export async function transact(
       codes = list.split(",").map((c) => c.trim());
     }
     const conditionFailed = codes.some((c) => c === "ConditionalCheckFailed");
-    if (!conditionFailed && attempt < 6 && codes.some((c) => c === "TransactionConflict")) {
+    if (!conditionFailed && attempt < retries && codes.some((c) => c === "TransactionConflict")) {
       await sleep(5 + Math.random() * 30 * (attempt + 1));
       continue;
     }
