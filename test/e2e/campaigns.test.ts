@@ -72,7 +72,8 @@ describe("campaigns", () => {
     // Summer Drive shares the skill and the segment: refused with the spec's sentence, still Pending.
     await page.getByRole("button", { name: "Start Summer Drive" }).click();
     await page.getByText(IN_USE_MESSAGE).waitFor();
-    expect(await rows.nth(0).getByText("Pending").count()).toBe(1);
+    // The row's progress message gives way to its status once the refusal is shown: wait for it.
+    await expect.poll(() => rows.nth(0).getByText("Pending").count()).toBe(1);
 
     await page.getByRole("button", { name: "Pause Spring Drive" }).click();
     await page.getByText("Campaign successfully paused").waitFor();
