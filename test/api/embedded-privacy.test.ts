@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +8,7 @@ import { createDynamoClient } from "../../packages/core/src/store/client.ts";
 import { createService } from "../../packages/core/src/store/entities.ts";
 import { freePort } from "../../packages/local/src/dynamo.ts";
 import { ensureTable } from "../../packages/local/src/table.ts";
+import { startServing } from "../support/processes.ts";
 
 /** Issue 8, item 3: nobody but the console reads or changes the embedded database. */
 
@@ -74,43 +74,12 @@ describe("DynamoDB Local", () => {
   });
 });
 
-/** Runs `npm start`'s entry point until its banner shows the URL. */
-function startServing(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "error", PORT: "0", ...env },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once("exit", () => done());
-      child.kill("SIGINT");
-    });
-  return new Promise<{ port: number; stdout: string; stop: () => Promise<void> }>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`no banner: ${stdout} ${stderr}`));
-    }, 40_000);
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      const port = /running at http:\/\/\S+:(\d+)/.exec(stdout)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ port: Number(port), stdout, stop });
-      }
-    });
-  });
-}
-
 /** This machine's first non-loopback IPv4 address, if it has one. */
 const outsideAddress = Object.values(networkInterfaces())
   .flat()
   .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
 
+const portOf = (url: string) => Number(new URL(url).port);
 const health = (host: string, port: number) =>
   fetch(`http://${host}:${port}/api/health`).then(
     (r) => r.status,
@@ -121,8 +90,8 @@ describe("the console's listening address", { timeout: 60_000 }, () => {
   it("is loopback by default", async () => {
     const run = await startServing({ IN_MEMORY: "1" });
     try {
-      expect(await health("127.0.0.1", run.port)).toBe(200);
-      if (outsideAddress) expect(await health(outsideAddress, run.port)).toBe("unreachable");
+      expect(await health("127.0.0.1", portOf(run.url))).toBe(200);
+      if (outsideAddress) expect(await health(outsideAddress, portOf(run.url))).toBe("unreachable");
     } finally {
       await run.stop();
     }
@@ -131,8 +100,8 @@ describe("the console's listening address", { timeout: 60_000 }, () => {
   it.skipIf(!outsideAddress)("is widened by HOST", async () => {
     const run = await startServing({ IN_MEMORY: "1", HOST: "0.0.0.0" });
     try {
-      expect(await health(outsideAddress as string, run.port)).toBe(200);
-      expect(run.stdout).toContain("Listening on 0.0.0.0 (HOST)");
+      expect(await health(outsideAddress as string, portOf(run.url))).toBe(200);
+      expect(run.stdout()).toContain("Listening on 0.0.0.0 (HOST)");
     } finally {
       await run.stop();
     }
@@ -181,7 +150,7 @@ describe("a DATA_DIR made with -sharedDb", { timeout: 90_000 }, () => {
     const run = await startServing({ DATA_DIR: dataDir });
     try {
       // The old provider tenant was found, so the demo data was not seeded over it.
-      expect(run.stdout).not.toContain("(demo data created)");
+      expect(run.stdout()).not.toContain("(demo data created)");
       const runtime = JSON.parse(readFileSync(join(dataDir, "runtime.json"), "utf8"));
       const credentials = JSON.parse(readFileSync(join(dataDir, "dynamodb-key.json"), "utf8"));
       const now = createService(

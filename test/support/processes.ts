@@ -26,7 +26,16 @@ export function startServing(
     output: () => string;
     stop: () => Promise<number | null>;
   }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner: ${stdout}`)), options.timeoutMs ?? 40_000);
+    const stop = () =>
+      new Promise<number | null>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
+        child.once("exit", (code) => done(code));
+        child.kill("SIGINT");
+      });
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`no banner: ${stdout} ${stderr}`));
+    }, options.timeoutMs ?? 60_000);
     child.stdout.on("data", (d) => {
       stdout += d;
       const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
@@ -37,11 +46,7 @@ export function startServing(
           pid: child.pid as number,
           stdout: () => stdout,
           output: () => stdout + stderr,
-          stop: () =>
-            new Promise((done) => {
-              child.once("exit", (code) => done(code));
-              child.kill("SIGINT");
-            }),
+          stop,
         });
       }
     });
