@@ -9,11 +9,14 @@ type Scan = (cursor: string | null) => Promise<{ data: Record<string, unknown>[]
 /**
  * The embedded search index: DATA_DIR/search.db (or memory). Each model's index is filled from the table
  * once, before the change feed takes over, so a data directory from before that index existed (or from
- * before search existed at all) is searchable too.
+ * before search existed at all) is searchable too. With a DATA_DIR the fill and the change feed's writes
+ * run in a writer thread, off the API's event loop (docs/search.md, The indexer); INDEX_WORKER=0 keeps
+ * them on it (the bench's before). In memory (IN_MEMORY=1: no files) there is no file for a second
+ * connection to open, and the writes stay in this thread.
  */
 export async function openSearchIndex(dataDir: string | undefined, store: StoreService) {
   const file = dataDir ? join(dataDir, "search.db") : ":memory:";
-  const search = sqliteSearch(file);
+  const search = sqliteSearch(file, undefined, { writerThread: process.env.INDEX_WORKER !== "0" });
   const sources: [SearchModel, Scan, (image: Record<string, unknown>) => SearchDoc][] = [
     ["contact", (cursor) => store.entities.contact.scan.go({ cursor, limit: 1000 }), contactDoc],
     ["activitylog", (cursor) => store.entities.activityLog.scan.go({ cursor, limit: 1000 }), activityDoc],

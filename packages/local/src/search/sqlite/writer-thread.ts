@@ -1,0 +1,65 @@
+/**
+ * The body of the search index's writer thread (threaded-writer.ts starts it; docs/search.md, The
+ * indexer): its own better-sqlite3 connection on the index file, the same writer as in-thread, one
+ * request at a time in the order posted. Each request is answered once its transaction has committed, or
+ * with the error that rolled it back, so the caller's batch succeeds or throws as an in-thread write does.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { SearchDoc } from "@reachcx/core/search/port";
+import Database from "better-sqlite3";
+import type { WriteReply, WriteRequest } from "./threaded-writer.ts";
+import { sqliteWriter } from "./writer.ts";
+
+/** How long a write waits for the API's connection to let go of the file (a custom sort index being made). */
+const BUSY_MS = 60_000;
+/** WAL frames not yet copied back (4 KiB each) past which the thread waits for readers to move on and restarts the log. */
+const STARVED_FRAMES = 16_384;
+const CHECK_MS = 1000;
+
+const port = parentPort;
+if (!port) throw new Error("writer-thread.ts runs in a worker thread (threaded-writer.ts starts it)");
+const { file } = workerData as { file: string };
+
+// The layout is made (or migrated) by the API's connection before this thread starts: this one only writes.
+const db = new Database(file);
+db.pragma("journal_mode = WAL");
+db.pragma("synchronous = NORMAL");
+db.pragma(`busy_timeout = ${BUSY_MS}`);
+db.pragma("cache_size = -65536");
+// A WAL restarted after a checkpoint is cut back to this size instead of staying at its largest.
+db.pragma("journal_size_limit = 67108864");
+const writer = sqliteWriter(db);
+let lastCheck = 0;
+
+port.on("message", (request: WriteRequest) => {
+  if (request.op === "close") {
+    db.close();
+    port.close();
+    return;
+  }
+  let reply: WriteReply;
+  try {
+    if (request.op === "upsert") writer.upsert(request.model, request.items as SearchDoc[]);
+    else writer.remove(request.model, request.items as { tenant: string; id: string }[]);
+    reply = { id: request.id };
+  } catch (err) {
+    const { name, message, stack } = err as Error;
+    reply = { id: request.id, error: { name, message, stack } };
+  }
+  port.postMessage(reply);
+  keepWalShort();
+});
+
+/**
+ * SQLite's automatic checkpoint is passive: while the API's reads keep overlapping it never finds the
+ * log unused, and the WAL (which every read searches) would keep growing through a long import. Once a
+ * second the thread asks how far the log is behind; past STARVED_FRAMES it checkpoints with RESTART,
+ * which waits (busy_timeout) for the readers of the moment to finish, never blocking new ones.
+ */
+function keepWalShort() {
+  const now = Date.now();
+  if (now - lastCheck < CHECK_MS) return;
+  lastCheck = now;
+  const [state] = db.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];
+  if (state && state.log > STARVED_FRAMES) db.pragma("wal_checkpoint(RESTART)");
+}
