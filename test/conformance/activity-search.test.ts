@@ -139,6 +139,7 @@ function activitySuite(
 }
 
 activitySuite("SQLite (embedded)", openSqliteSearch);
+activitySuite("SQLite (embedded, writer thread)", () => openSqliteSearch({ writerThread: true }));
 
 const url = process.env.OPENSEARCH_URL;
 if (url)

@@ -468,6 +468,7 @@ function searchSuite(
 }
 
 searchSuite("SQLite (embedded)", openSqliteSearch, (plan) => sqliteSearch(":memory:", plan));
+searchSuite("SQLite (embedded, writer thread)", () => openSqliteSearch({ writerThread: true }));
 
 const url = process.env.OPENSEARCH_URL;
 if (url)
