@@ -54,8 +54,11 @@ export async function indexChanges(search: Search, records: ChangeRecord[]) {
   }
   const upserts = new Map<SearchModel, SearchDoc[]>();
   const removes = new Map<SearchModel, { tenant: string; id: string }[]>();
-  const add = <T>(map: Map<SearchModel, T[]>, model: SearchModel, item: T) =>
-    map.set(model, [...(map.get(model) ?? []), item]);
+  const add = <T>(map: Map<SearchModel, T[]>, model: SearchModel, item: T) => {
+    const items = map.get(model);
+    if (items) items.push(item);
+    else map.set(model, [item]);
+  };
   for (const { record, indexed } of latest.values()) {
     const image = (record.newImage ?? record.oldImage) as Record<string, unknown>;
     const { model, doc } = indexed;
