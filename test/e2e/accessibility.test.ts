@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { embeddedIdentity } from "../../packages/core/src/identity/embedded.ts";
 import { call, DEMO_USERS, newTenant, type Session, signIn, signingKey, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
 /**
  * Every built route and every dialog of the console, checked with axe-core (test/support/axe.ts): no
@@ -12,18 +12,13 @@ import { launchBrowser, signInThroughUi } from "../support/browser.ts";
  * or calls expectAccessible in its own browser test.
  */
 
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 let acme: Session;
 const url = (path: string) => `${inject("baseUrl")}${path}`;
 const DIALOG = ['[role="dialog"]'];
 
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   acme = await signIn(DEMO_USERS.acme);
-});
-afterAll(async () => {
-  await close?.();
 });
 
 async function newPage(options?: BrowserContextOptions): Promise<Page> {

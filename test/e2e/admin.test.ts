@@ -1,22 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   DISABLE_CONFIRM_MESSAGE,
   TENANT_ID_PATTERN_MESSAGE,
 } from "../../packages/core/src/tenant/admin-schema.ts";
 import { call, DEMO_USERS, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 /** Picks options of the Licenses multi-select in the open dialog. */
 async function pickLicences(page: Page, ...names: string[]) {

@@ -1,18 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { FIELD_REQUIRED_MESSAGE, RULE_REQUIRED_MESSAGE } from "../../packages/core/src/bulk-edit/fields.ts";
 import { call, eventually, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const PEOPLE = [
   { firstName: "Ava", lastName: "Austin", state: "TX", source: "bulk-e2e" },
@@ -46,9 +39,7 @@ describe("bulk edit", () => {
       15_000,
     );
 
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/bulk-edit`);
     await page.getByRole("heading", { name: "Bulk Edit" }).waitFor();
 

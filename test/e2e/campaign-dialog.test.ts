@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   ALL_RATIOS_ZERO_MESSAGE,
   LOCKED_CHANGE_MESSAGE,
@@ -12,16 +12,9 @@ import {
 import { SIMULATED_UNITS } from "../../packages/local/src/simulators/cxone-data.ts";
 import { call, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const ACME = SIMULATED_UNITS[0] as (typeof SIMULATED_UNITS)[0];
 const query = (state: string) => ({
@@ -61,9 +54,7 @@ describe("campaign dialog", () => {
     ] as const)
       await call("/api/segments", { method: "POST", body: { name, query: query(state) }, session });
 
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/campaigns`);
     await page.getByRole("heading", { name: "Campaigns" }).waitFor();
 

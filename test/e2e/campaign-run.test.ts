@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DEMO_PASSWORD } from "../../packages/local/src/seed.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { useBrowser } from "../support/browser.ts";
 import { signInAt, startServing } from "../support/processes.ts";
 
 /**
@@ -12,8 +11,7 @@ import { signInAt, startServing } from "../support/processes.ts";
  * own (fresh demo seed, in memory): the shared one's demo campaign stays Pending for the seed's test.
  */
 
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 let instance: Awaited<ReturnType<typeof startServing>>;
 let headers: Record<string, string>;
 
@@ -31,7 +29,6 @@ const api = async (path: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   instance = await startServing(
     {
       IN_MEMORY: "1",
@@ -67,7 +64,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await close?.();
   await instance?.stop();
 });
 

@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   DELETE_EVENT_ERROR,
   FILL_ALL_FIELDS_MESSAGE,
 } from "../../packages/core/src/campaign/schedule-schema.ts";
 import { call, newTenant, type Session, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
 /**
  * The Scheduling dialog (spec 002) in the browser: both tabs' forms with the spec's defaults and message,
@@ -14,14 +14,7 @@ import { launchBrowser, signInThroughUi } from "../support/browser.ts";
  * the list's live toasts when another session starts and ends a campaign.
  */
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const query = (state: string) => ({
   type: "group",

@@ -1,21 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { addCounters } from "../../packages/core/src/dialer/counters.ts";
 import { LINK_MAILED_MESSAGE } from "../../packages/core/src/dialer/export-api.ts";
 import { epochHour } from "../../packages/core/src/dialer/model.ts";
 import { call, newTenant, signIn, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { asTenant } from "../support/core-env.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const query = {
   type: "group",
@@ -76,9 +68,7 @@ describe("campaign status, breakdown and export dialogs", () => {
       await store.entities.campaignDay.put({ ...key, day, answered: 100, abandoned: 5, dials: 150 }).go();
     });
 
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/campaigns`);
     await page.getByTestId("campaigns-table").getByText("Fall Drive").waitFor();
 

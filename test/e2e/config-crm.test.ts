@@ -2,26 +2,17 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { call, newTenant, type Session, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { connectDynamics, DYNAMICS } from "../support/dynamics.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 async function signedIn(owner: Session & { email: string; password: string }, path: string) {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signInThroughUi(page, owner.email, owner.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  const page = await signedInPage(browser, owner.email, owner.password, { acceptDownloads: true });
   await page.goto(`${inject("baseUrl")}${path}`);
   return page;
 }

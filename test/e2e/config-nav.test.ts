@@ -1,17 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { newTenant } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 /** Spec 001 §2.1: the configuration area's left navigation, in this order, and where each item goes. */
 const NAV = [
@@ -28,9 +20,7 @@ const NAV = [
 describe("the configuration area's navigation", () => {
   it("lists the eight items in the spec's order, and each opens its screen under its title", async () => {
     const owner = await newTenant([]);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, owner.email, owner.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, owner.email, owner.password);
     await page.goto(`${inject("baseUrl")}/config`);
     const section = page.getByTestId("nav-section-Configuration");
     await expect.poll(() => section.count()).toBe(1);

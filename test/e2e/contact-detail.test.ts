@@ -1,17 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, DEMO_USERS, newTenant, type Session, signIn } from "../support/api.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 let acme: Session;
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   acme = await signIn(DEMO_USERS.acme);
-});
-afterAll(async () => {
-  await close?.();
 });
 
 async function newContact(session: Session, body: Record<string, unknown>) {

@@ -1,16 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, newTenant, testStore } from "../support/api.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 describe("contact list", () => {
   it("adds a contact, finds it with the search box, sorts and deletes it", async () => {

@@ -1,17 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { call, newTenant } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const rows = (page: Page) => page.getByTestId("custom-fields").locator("tbody tr");
 
@@ -19,9 +12,7 @@ describe("custom fields screen", () => {
   it("adds a field, shows the short and duplicate messages, deletes after 'Are you sure?'", async () => {
     // A tenant of its own, so the list starts empty and no other test's fields interfere.
     const owner = await newTenant(["ListManager"]);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, owner.email, owner.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, owner.email, owner.password);
     await page.goto(`${inject("baseUrl")}/config/custom-fields`);
     await expect.poll(() => page.getByText("No custom fields yet.").count()).toBe(1);
     await expectAccessible(page, { name: "custom fields screen" });

@@ -1,5 +1,4 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
   DEFAULT_MAPPINGS,
   REQUIRED_TARGETS_MESSAGE,
@@ -7,16 +6,9 @@ import {
 } from "../../packages/core/src/field-mapping/schema.ts";
 import { call, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, signInThroughUi, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 describe("field mappings", () => {
   it("creates one from the nine default rows, refuses a bad mapping with the spec's message, lists and edits it", async () => {
@@ -134,9 +126,7 @@ describe("field mappings", () => {
       });
       expect(res.status).toBe(201);
     }
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/config/field-mappings`);
     const table = page.getByTestId("field-mappings-table");
     const names = () => table.locator("tbody tr td:first-child").allTextContents();

@@ -1,19 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { FILE_TYPE_MESSAGE } from "../../packages/core/src/import/schema.ts";
 import { call, eventually, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { newMapping } from "../support/imports.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 /** Three good rows and one whose state is not a US state. */
 const CSV = [
@@ -40,9 +33,7 @@ describe("contact import", () => {
   it("asks for a mapping, refuses a non-CSV, imports a CSV with one bad row, shows counts, report and the mail", async () => {
     const tenant = await newTenant(["ListManager"]);
     const session = await signIn(tenant.email, tenant.password);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
 
     // No mapping yet: the spec's message and its link to a new one.
     await page.goto(`${inject("baseUrl")}/import`);

@@ -1,16 +1,9 @@
-import type { Browser, Page, WebSocket } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, WebSocket } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { call, newTenant } from "../support/api.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 /** Every WebSocket the page opens, with the text frames it received. */
 function recordSockets(page: Page) {

@@ -1,5 +1,4 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
   ANDROID_KEY_REQUIRED_MESSAGE,
   ANDROID_UPDATE_FAILED,
@@ -9,24 +8,15 @@ import {
 import { FAILING_CREDENTIAL, fingerprint } from "../../packages/local/src/simulators/push.ts";
 import { call, newTenant } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { PEM_CERTIFICATE, PEM_KEY, pushPlatform } from "../support/push.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 describe("mobile applications", () => {
   it("creates an app with an Android key, adds iOS, and deletes it, with the spec's toasts", async () => {
     const tenant = await newTenant([]);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
 
     await page.goto(`${inject("baseUrl")}/config/mobile-config`);
     await page.getByRole("heading", { name: "Mobile Applications" }).waitFor();
@@ -125,9 +115,7 @@ describe("mobile applications", () => {
       session: other,
       body: { name: "Other Tenant App" },
     });
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
 
     await page.goto(`${inject("baseUrl")}/config/mobile-config`);
     const table = page.getByTestId("mobile-config-table");

@@ -1,25 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../../packages/core/src/onboarding/messages.ts";
 import { DEMO_USERS } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 describe("merchant onboarding", () => {
   it("the SuperAdmin onboards a merchant through all seven steps against the simulators and sees Approved", async () => {
     const id = `e2e-${Date.now().toString(36)}`;
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, DEMO_USERS.provider);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, DEMO_USERS.provider);
     await page.goto(`${inject("baseUrl")}/admin/onboarding`);
     await page.getByRole("heading", { name: "Applications" }).waitFor();
     await expectAccessible(page, { name: "onboarding applications" });

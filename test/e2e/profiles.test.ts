@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { createCampaignUsingProfile } from "../../packages/core/src/profile/usage.ts";
 import { call, newTenant, signIn, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { asTenant } from "../support/core-env.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole("combobox", { name: combobox }).click();
@@ -30,9 +23,7 @@ describe("dialing profiles", () => {
       .create({ tenant: tenant.tenant, id: randomUUID(), name: "Card payments" })
       .go();
 
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/profile`);
     await page.getByRole("heading", { name: "Profiles" }).waitFor();
     await page.getByText("No dialing profiles yet.").waitFor();

@@ -1,4 +1,3 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DEFAULT_REST_MAPPING,
@@ -13,18 +12,15 @@ import {
 } from "../../packages/web/src/features/rest-connections/toast.ts";
 import { call, newTenant, signIn, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { type Endpoints, startEndpoints } from "../support/rest-endpoints.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 let remote: Endpoints;
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   remote = await startEndpoints();
 });
 afterAll(async () => {
-  await close?.();
   await remote?.close();
 });
 
@@ -33,9 +29,7 @@ const TOKEN = "e2e-bearer-4be2";
 describe("REST connections", () => {
   it("creates a connection with Bearer auth, saves it, tests it and lists it", async () => {
     const tenant = await newTenant([]);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
 
     await page.goto(`${inject("baseUrl")}/config/rest-connections`);
     await page.getByRole("heading", { name: "REST Connections" }).waitFor();
@@ -160,9 +154,7 @@ describe("REST connections", () => {
       };
       expect((await call("/api/rest-connections", { method: "POST", body, session })).status).toBe(201);
     }
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/config/rest-connections`);
     const table = page.getByTestId("rest-connections-table");
     const names = () => table.locator("tbody tr td:first-child").allTextContents();

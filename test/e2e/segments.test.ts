@@ -1,18 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { DELETE_CONFIRM_MESSAGE, RULE_REQUIRED_MESSAGE } from "../../packages/core/src/segment/schema.ts";
 import { call, eventually, newTenant, signIn } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const PEOPLE = [
   { firstName: "Ava", lastName: "Austin", state: "TX", zip: "75001" },
@@ -42,9 +35,7 @@ describe("segments", () => {
       15_000,
     );
 
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/segments`);
     await page.getByRole("heading", { name: "Segments" }).waitFor();
     await page.getByText("No segments yet.").waitFor();
@@ -152,9 +143,7 @@ describe("segments", () => {
     expect(created.status).toBe(201);
     expect((await call("/api/custom-fields/region", { method: "DELETE", session })).status).toBe(204);
 
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/segment/${created.json.id}?op=edit`);
     await page.getByRole("heading", { name: "Edit Segment" }).waitFor();
     await page.getByText("This custom field no longer exists").waitFor();

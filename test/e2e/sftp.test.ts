@@ -1,4 +1,3 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_MAPPINGS } from "../../packages/core/src/field-mapping/schema.ts";
 import {
@@ -13,18 +12,15 @@ import {
 import { POLL_STARTED_MESSAGE } from "../../packages/web/src/features/sftp/toast.ts";
 import { call, newTenant, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 import { DROP, INBOX, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 let sftp: SftpTestServer;
 beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
   sftp = await startSftpServer();
 });
 afterAll(async () => {
-  await close?.();
   await sftp?.close();
 });
 
@@ -37,9 +33,7 @@ describe("SFTP connections", () => {
       body: { name: "Inbox files", mappings: DEFAULT_MAPPINGS },
     });
     expect(mapping.status).toBe(201);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
 
     await page.goto(`${inject("baseUrl")}/config/sftp`);
     await page.getByRole("heading", { name: "SFTP Connections" }).waitFor();
@@ -149,9 +143,7 @@ describe("SFTP connections", () => {
 
   it("a failed load of either tab answers the spec's failure toast, not an error page", async () => {
     const tenant = await newTenant([]);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     // The store failing is not something a test can cause through the API: the browser sees the answer
     // a failing server gives.
     const failing = {
@@ -198,9 +190,7 @@ describe("SFTP connections", () => {
       },
     });
     expect(created.status, created.text).toBe(201);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, tenant.email, tenant.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, tenant.email, tenant.password);
     await page.goto(`${inject("baseUrl")}/config/sftp`);
     const table = page.getByTestId("sftp-imports-table");
     await table.getByRole("cell", { name: "Partner drop", exact: true }).waitFor();

@@ -1,18 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { call, DEMO_USERS, signIn } from "../support/api.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signInThroughUi, useBrowser } from "../support/browser.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
+const browser = useBrowser();
 const url = (path: string) => `${inject("baseUrl")}${path}`;
-
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();

@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { SIMULATED_UNITS } from "../../packages/local/src/simulators/cxone-data.ts";
 import { TWILIO_ACCOUNTS } from "../../packages/local/src/simulators/twilio-data.ts";
 import { call, newTenant } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
 /**
  * The messaging panels of the Telephony screen (spec 000 §2, §4, §8): configure Twilio, Verify, Save; add
@@ -14,14 +14,7 @@ import { launchBrowser, signInThroughUi } from "../support/browser.ts";
 const [ACME_UNIT] = SIMULATED_UNITS as [(typeof SIMULATED_UNITS)[0]];
 const [ACME_TWILIO] = TWILIO_ACCOUNTS as [(typeof TWILIO_ACCOUNTS)[0]];
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const toast = (page: Page, text: string) =>
   page.locator(".mantine-Notification-root").getByText(text, { exact: true });
@@ -67,9 +60,7 @@ describe("messaging panels", () => {
       },
     });
     expect(connected.status).toBe(200);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, owner.email, owner.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, owner.email, owner.password);
     await openPanels(page);
     await expect.poll(() => status(page, "Twilio").textContent()).toBe("Not configured");
     await expectAccessible(page, { name: "messaging panels" });

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { SIMULATED_UNITS } from "../../packages/local/src/simulators/cxone-data.ts";
 import { call, newTenant } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { launchBrowser, signInThroughUi } from "../support/browser.ts";
+import { signedInPage, useBrowser } from "../support/browser.ts";
 
 /**
  * The Telephony screen's contact-center connection (spec 000 §2, §4, §5, §8): Product, Next, the product's
@@ -15,14 +15,7 @@ const [ACME_UNIT] = SIMULATED_UNITS as [(typeof SIMULATED_UNITS)[0]];
 const SUCCESS = "Connection Successful!";
 const FAILURE = "Connection unsuccessful, Please check connection settings.";
 
-let browser: Browser;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ browser, close } = await launchBrowser());
-});
-afterAll(async () => {
-  await close?.();
-});
+const browser = useBrowser();
 
 const toast = (page: Page, text: string) =>
   page.locator(".mantine-Notification-root").getByText(text, { exact: true });
@@ -59,9 +52,7 @@ async function testConnection(page: Page, expected: string) {
 describe("Telephony connection", () => {
   it("tests, then saves the cloud form; an edit disables Save; the saved secret tests as the mask", async () => {
     const owner = await newTenant(["ListManager"]);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, owner.email, owner.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, owner.email, owner.password);
     await page.goto(new URL("/config", page.url()).toString());
     await page.getByRole("button", { name: "Next" }).waitFor();
     await expectAccessible(page, { name: "Telephony product select" });
@@ -123,9 +114,7 @@ describe("Telephony connection", () => {
       },
     });
     expect(cloud.status).toBe(200);
-    const page = await (await browser.newContext()).newPage();
-    await signInThroughUi(page, owner.email, owner.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedInPage(browser, owner.email, owner.password);
     await page.goto(new URL("/config", page.url()).toString());
     await chooseProduct(page, "Legacy");
     await page.waitForURL((url) => url.searchParams.get("product") === "Legacy");

@@ -1,5 +1,5 @@
-import { type Browser, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (VERSIONS.md). Playwright gives
@@ -34,4 +34,37 @@ export async function signInThroughUi(page: Page, email: string, password = inje
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * One Chromium for a test file's tests: launched before them, closed after them. Call it at the top of
+ * the file; what it returns opens contexts in that browser.
+ */
+export function useBrowser(): Pick<Browser, "newContext"> {
+  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return {
+    newContext(options) {
+      if (!launched) throw new Error("useBrowser: the browser is launched before the file's tests");
+      return launched.browser.newContext(options);
+    },
+  };
+}
+
+/** A page in a new browser context, signed in through the form; resolves once the app has left /sign-in. */
+export async function signedInPage(
+  browser: Pick<Browser, "newContext">,
+  email: string,
+  password?: string,
+  options?: BrowserContextOptions,
+): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signInThroughUi(page, email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  return page;
 }
