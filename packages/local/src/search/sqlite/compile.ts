@@ -37,6 +37,45 @@ export function drivenByText(node: Node): boolean {
   return false;
 }
 
+/**
+ * The fields a query's rules name, or null when it holds a free-text term (answered from the full-text
+ * index, not from columns).
+ */
+export function ruleFields(node: Node): Set<string> | null {
+  if (node.type === "text") return null;
+  if (node.type === "rule") return new Set([node.field]);
+  const fields = new Set<string>();
+  for (const rule of node.rules) {
+    const inner = ruleFields(rule);
+    if (!inner) return null;
+    for (const field of inner) fields.add(field);
+  }
+  return fields;
+}
+
+/**
+ * The built-in fields every match is held to a range of by the compiled WHERE, so an index led by one of
+ * them reads only that range: a rule comparing with a value (eq, lt, gt, lte, gte, beginsWith), or a
+ * one-field OR list (an IN), standing alone or in a chain of AND groups without NOT.
+ */
+export function rangedFields(node: Node): Set<string> {
+  const ranged = new Set<string>();
+  if (node.type === "rule") {
+    const type = CONTACT_FIELDS[node.field];
+    const compared = node.operator !== "ne" && node.operator !== "contains" && node.operator !== "endsWith";
+    if (type && compared && normalize(node.value, type) !== null) ranged.add(node.field);
+    return ranged;
+  }
+  if (node.type === "text" || node.not) return ranged;
+  if (node.combinator === "or" && node.rules.length > 1) {
+    const list = equalities(node.rules);
+    if (list) ranged.add(list.field);
+    return ranged;
+  }
+  for (const rule of node.rules) for (const field of rangedFields(rule)) ranged.add(field);
+  return ranged;
+}
+
 /** Compiles the query model to a WHERE clause over `contact c`, pushing its values onto params. */
 export function compile(node: Node, cx: Compiling): string {
   switch (node.type) {

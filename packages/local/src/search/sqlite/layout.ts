@@ -17,12 +17,40 @@ const NUMERIC = new Set(
     .map(([f]) => f),
 );
 /**
+ * The fields segments filter on most (spec 002's rule fields a list is cut by), kept in the filter
+ * indexes besides `cf` (every custom field), so a rule query over these alone is counted on index entries
+ * without fetching a row (docs/search.md, Rule-query counts).
+ */
+export const FILTERED = [
+  "state",
+  "zip",
+  "city",
+  "lastName",
+  "firstName",
+  "timeZone",
+  "source",
+  "status",
+  "dnc",
+] as const;
+/**
+ * The filter indexes, each led by the tenant and one field (its range serves a rule on that field), then
+ * the other filtered fields (state then zip next: a zip prefix inside a state is a range) and `cf`. City
+ * goes before state, since a city is the narrower range when a query
+ * names both. Partial on `rid > 0`, which every row meets but no query implies unless it says so: SQLite
+ * takes one only when the planner asks for it (planner.ts, countOf), never in place of a narrow sort index.
+ */
+export const FILTER_INDEXES = ["city", "state"].map((lead) => ({
+  lead,
+  name: `contact_filter_${lead}`,
+  columns: [lead, ...FILTERED.filter((f) => f !== lead), "cf"],
+}));
+/**
  * Layout of the contact index; an index file of another version is rebuilt from the table (the index is
  * derived data). 2: rowids carry the tenant, text columns lower-cased, contentless FTS, prefix indexes;
  * 3: dateCreated; 4: custom fields as JSONB in `cf` (text lower-cased) instead of the whole document as
- * JSON text, so a row is half the size and a custom-field rule reads no JSON text.
+ * JSON text, so a row is half the size and a custom-field rule reads no JSON text; 5: the filter indexes.
  */
-const LAYOUT = 4;
+const LAYOUT = 5;
 /** A contact's rowid is its tenant's number times SHIFT plus a sequence, so one tenant is one rowid range. */
 export const SHIFT = 2 ** 32;
 
@@ -31,7 +59,7 @@ export const rowidRange = (no: number): readonly [number, number] => [no * SHIFT
 
 /**
  * Opens the index file with its tables: the contact table (built-in fields as columns, custom fields as
- * JSONB), its sort indexes and contentless FTS5 table, each tenant's number and live total, and the activity
+ * JSONB), its sort and filter indexes and contentless FTS5 table, each tenant's number and live total, and the activity
  * log table. An index file of another contact layout has its contact tables dropped and `filled` cleared,
  * so the opener refills them from the table; activity logs are kept.
  */
@@ -63,6 +91,7 @@ export function openLayout(file: string): Database.Database {
     );
     CREATE UNIQUE INDEX IF NOT EXISTS contact_sort_id ON contact (tenant, id);
     ${SORTED.map((c) => `CREATE INDEX IF NOT EXISTS contact_sort_${c} ON contact (tenant, ${quote(c)}, id);`).join("\n    ")}
+    ${FILTER_INDEXES.map((f) => `CREATE INDEX IF NOT EXISTS ${f.name} ON contact (tenant, ${f.columns.map(quote).join(", ")}) WHERE rid > 0;`).join("\n    ")}
     CREATE VIRTUAL TABLE IF NOT EXISTS contact_fts USING fts5(
       ${CONTACT_SEARCHABLE.map(quote).join(", ")},
       content = '', contentless_delete = 1, prefix = '1 2 3',

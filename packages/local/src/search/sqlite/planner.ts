@@ -1,3 +1,4 @@
+import type { Node } from "@reachcx/core/search/ast";
 import { CONTACT_FIELDS } from "@reachcx/core/search/contact-fields";
 import {
   ACTIVITY_ORDER,
@@ -10,8 +11,17 @@ import {
 } from "@reachcx/core/search/cursor";
 import type { ActivityRequest, SearchPage, SearchRequest, SortKey } from "@reachcx/core/search/port";
 import type Database from "better-sqlite3";
-import { activityWhere, compile, drivenByText, type FtsSet, fieldExpr, toFts } from "./compile.ts";
-import { customSortIndexes, literal, rowidRange, SORTED } from "./layout.ts";
+import {
+  activityWhere,
+  compile,
+  drivenByText,
+  type FtsSet,
+  fieldExpr,
+  rangedFields,
+  ruleFields,
+  toFts,
+} from "./compile.ts";
+import { customSortIndexes, FILTER_INDEXES, FILTERED, literal, rowidRange, SORTED } from "./layout.ts";
 
 /**
  * How a search-box page is found (textPage). `walk`: reading an entry of a sort index and testing it
@@ -220,12 +230,10 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     }
     const cx = { params: [tenant.name] as unknown[], types, range: tenant.range };
     const where = compile(request.query, cx);
-    // With a free-text term every match must have, the FTS match is the cheapest way in: `+tenant`
-    // keeps the planner from walking the tenant's whole index instead.
-    const tenantTerm = drivenByText(request.query) ? "+c.tenant" : "c.tenant";
+    const tenantTerm = tenantTermOf(request.query);
     // A later page of a walk takes the total its first page counted (the cursor's): counting every
     // match again would cost what the first page did, on every page.
-    const count = sql(`SELECT count(*) AS n FROM contact c WHERE ${tenantTerm} = ? AND (${where})`);
+    const count = sql(countSql(request.query, where));
     const total = after?.total ?? (count.get(...cx.params) as { n: number }).n;
     const position = after?.position ?? 0;
     if (position >= total) return { rows, total };
@@ -353,6 +361,39 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
       };
     },
   };
+}
+
+/**
+ * The tenant's term in a rule query's WHERE. With a free-text term every match must have, the FTS match
+ * is the cheapest way in: `+tenant` keeps the planner from walking the tenant's whole index instead.
+ */
+const tenantTermOf = (query: Node) => (drivenByText(query) ? "+c.tenant" : "c.tenant");
+
+/**
+ * The statement that counts a rule query's matches (`?` the tenant, then the values of `where`, the
+ * query compiled): on a filter index's entries when one serves the query (`c.rid > 0` is its partial
+ * condition, which lets SQLite use it), else where SQLite's planner finds them.
+ */
+export function countSql(query: Node, where: string): string {
+  const filter = filterIndex(query);
+  return filter
+    ? `SELECT count(*) AS n FROM contact c INDEXED BY ${filter} WHERE c.tenant = ? AND c.rid > 0 AND (${where})`
+    : `SELECT count(*) AS n FROM contact c WHERE ${tenantTermOf(query)} = ? AND (${where})`;
+}
+
+/**
+ * The filter index (layout.ts) that counts a rule query on its entries alone, or null: one whose columns
+ * hold every field the query names (custom fields are in `cf`) and whose leading field the query holds to
+ * a range (`state eq TX`, `city in (...)`), so the count reads that range of entries and fetches no row
+ * (docs/search.md, Rule-query counts). Without such a range the query's own sort indexes serve it better:
+ * a whole tenant's filter entries cost more to read than a narrow index's candidates cost to fetch.
+ */
+export function filterIndex(query: Node): string | null {
+  const fields = ruleFields(query);
+  if (!fields || ![...fields].every((f) => !CONTACT_FIELDS[f] || (FILTERED as readonly string[]).includes(f)))
+    return null;
+  const ranged = rangedFields(query);
+  return FILTER_INDEXES.find((index) => ranged.has(index.lead))?.name ?? null;
 }
 
 /**
