@@ -1,12 +1,20 @@
 import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
-import { checkDnc, contactDncSources, type DncSource, normalizePhone } from "../dnc/index.ts";
+import {
+  checkDnc,
+  contactDncSources,
+  type DncSnapshot,
+  type DncSource,
+  dncSnapshot,
+  normalizePhone,
+} from "../dnc/index.ts";
 import { useEnv, useStore } from "../env.ts";
 import type { JobContext, JobOutcome } from "../job/runner.ts";
 import { registerJobKind } from "../job/runner.ts";
 import { conditionFailed, LeaseLostError } from "../job/store.ts";
-import type { Node } from "../search/ast.ts";
+import { hashId, NumberSet } from "../number-set.ts";
+import type { FieldType, Node } from "../search/ast.ts";
 import { contactSchema, fieldMap } from "../search/contact-fields.ts";
-import type { SortKey } from "../search/port.ts";
+import type { SearchPage, SortKey } from "../search/port.ts";
 import type { CreateCampaignContactItem, DialChannel } from "../store/entities/dialer.ts";
 import type { CampaignItem, ContactItem, ProfileItem, SegmentItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
@@ -20,11 +28,13 @@ import { type CounterDelta, counterField, queueOf, seqRank } from "./model.ts";
 /**
  * The campaign build (docs/dialer.md, Build): the job that turns a campaign's segments into its list.
  * Each segment's query is paged through the Search port in the segment's sort; each page's contacts are
- * read, scrubbed with the profile's scrubber, and written as fresh CampaignContact records (BatchWriteItem,
- * deterministic keys); then ONE transaction adds the page's counts to the campaign's counters and writes
- * the job's checkpoint, on condition that this worker still holds the job. A page is therefore counted
- * exactly once: a worker that dies before that transaction leaves the checkpoint on the page, and the
- * next run writes the page again (its records are found and kept, not rewritten) and counts it then.
+ * read (the next page's while this one is written), scrubbed with the profile's scrubber, and written as
+ * fresh CampaignContact records (BatchWriteItem, deterministic keys); then ONE transaction adds the page's
+ * counts to the campaign's counters and writes the job's checkpoint, on condition that this worker still
+ * holds the job. A page is therefore counted exactly once: a worker that dies before that transaction
+ * leaves the checkpoint on the page, and the next run writes the page again (its records are found and
+ * kept, not rewritten) and counts it then. The duplicate checks and the DNC lists are held in memory in
+ * compact form (BuildMemory), rebuilt from the campaign's records when a build resumes.
  */
 
 export const CAMPAIGN_BUILD_KIND = "campaignBuild";
@@ -119,42 +129,80 @@ interface PageOutcome {
   records: CreateCampaignContactItem[];
   /** Records an earlier run of this page already wrote: counted, not rewritten (they may have moved on). */
   kept: number;
-  marks: { tenant: string; campaignId: string; phone: string; contactId: string }[];
   dropped: Partial<Record<ScrubReason, number>>;
 }
 
 /**
- * Scrubs one page of contacts (in the segment's order) and shapes the records of those that stay.
- * `mayExist`: records of these contacts may already be in the list (a later segment, or the first page
- * after a restart), so they are read first.
+ * What the build remembers across pages, in compact typed arrays instead of item reads and writes per
+ * contact: a hash of every contact listed so far (contactDup across segments, and a resumed page's own
+ * records; a hit is confirmed by reading the record, so a hash collision costs one read, never a wrong
+ * drop), every number listed so far (phoneDup), and the enabled DNC lists when they are small enough
+ * to hold (else each page is checked in a batch), and the window classes added. A million listed
+ * contacts take about 32 MB.
+ */
+interface BuildMemory {
+  contacts: NumberSet;
+  numbers: NumberSet;
+  dnc: DncSnapshot | undefined;
+  /** `{segmentId}|{windowClass}` pairs this run has added to the segments' sets. */
+  windowClasses: Set<string>;
+}
+
+/** What the build reads of a contact: the scrubber's fields and those its record copies. */
+const CONTACT_READ = [
+  "id",
+  "firstName",
+  "lastName",
+  "phone",
+  "cell",
+  "email",
+  "state",
+  "zip",
+  "timeZone",
+  "expireDt",
+  "optout",
+  "dnc",
+] as const satisfies readonly (keyof ContactItem)[];
+type BuildContact = Pick<ContactItem, (typeof CONTACT_READ)[number]>;
+
+/** One page of a segment: the Search port's ids and the contacts they name (read ahead of the scrub). */
+interface FetchedPage {
+  ids: string[];
+  nextCursor: string | null;
+  contacts: Map<string, BuildContact>;
+}
+
+/** The number phoneDup compares: the 10 digits, or (a number that is not one) a hash above them. */
+const numberKey = (raw: string) => {
+  const phone = normalizePhone(raw);
+  return phone ? Number(phone) : 1e10 + hashId(raw);
+};
+
+/**
+ * Scrubs one page of contacts (in the segment's order) and shapes the records of those that stay; the
+ * listed ones are added to the build's memory.
  */
 async function scrubPage(input: {
   tenant: string;
   campaignId: string;
   segmentId: string;
-  ids: string[];
+  page: FetchedPage;
   seq: number;
   profile: BuildProfile;
-  mayExist: boolean;
+  memory: BuildMemory;
   now: Date;
 }): Promise<PageOutcome> {
-  const { tenant, campaignId, segmentId, profile, now } = input;
-  const store = useStore();
-  const contacts = new Map(
-    (
-      await getAll(
-        (keys) => store.entities.contact.get(keys).go({ concurrency: 4 }),
-        input.ids.map((id) => ({ tenant, id })),
-      )
-    ).map((c) => [c.id, c]),
-  );
+  const { tenant, campaignId, segmentId, profile, memory, now } = input;
+  const { contacts } = input.page;
   const { scrubber, channel } = profile;
-  // The records these contacts may have and their DNC listings are read at once (one page's worth each).
+  // Records these contacts may have (the memory's hits) and their DNC listings, read at once.
+  const hits = input.page.ids.filter((id) => memory.contacts.has(hashId(id)));
   const [existing, listed] = await Promise.all([
-    input.mayExist ? listedSegments(tenant, campaignId, input.ids) : new Map<string, string>(),
+    hits.length > 0 ? listedSegments(tenant, campaignId, hits) : new Map<string, string>(),
     dncListings(
       [...contacts.values()].filter((c) => !cheapReason(c, channel, now)),
       enabledSources(scrubber),
+      memory.dnc,
     ),
   ]);
   const voiceOnCell = !(scrubber.cell && channel === "Voice");
@@ -162,10 +210,10 @@ async function scrubPage(input: {
   const drop = (reason: ScrubReason) => {
     dropped[reason] = (dropped[reason] ?? 0) + 1;
   };
-  type Candidate = { contact: ContactItem; cell: string | undefined; windowClass: string; number: string };
+  type Candidate = { contact: BuildContact; cell: string | undefined; windowClass: string; number: number };
   const candidates: Candidate[] = [];
   const ours: string[] = [];
-  for (const id of input.ids) {
+  for (const id of input.page.ids) {
     const contact = contacts.get(id);
     if (!contact) continue; // deleted since the index answered
     const had = existing.get(id);
@@ -185,11 +233,15 @@ async function scrubPage(input: {
       continue;
     }
     const raw = (contact.phone || cell) as string;
-    candidates.push({ contact, cell, windowClass, number: normalizePhone(raw) ?? raw });
+    candidates.push({ contact, cell, windowClass, number: numberKey(raw) });
     if (had !== undefined) ours.push(id);
   }
-  const stay = scrubber.phoneDup ? await firstOfEachNumber(tenant, campaignId, candidates, drop) : candidates;
   const already = new Set(ours);
+  const stay = scrubber.phoneDup ? firstOfEachNumber(memory.numbers, candidates, already, drop) : candidates;
+  for (const c of stay) {
+    memory.contacts.add(hashId(c.contact.id));
+    memory.numbers.add(c.number);
+  }
   const readyAt = now.toISOString();
   const records: CreateCampaignContactItem[] = [];
   let seq = input.seq;
@@ -222,14 +274,11 @@ async function scrubPage(input: {
       timeZone: contact.timeZone,
     });
   }
-  const marks = scrubber.phoneDup
-    ? stay.map((c) => ({ tenant, campaignId, phone: c.number, contactId: c.contact.id }))
-    : [];
-  return { records, kept, marks, dropped };
+  return { records, kept, dropped };
 }
 
 /** The reasons the contact alone tells: no number to dial, expired, opted out of the channel. */
-function cheapReason(contact: ContactItem, channel: DialChannel, now: Date): ScrubReason | undefined {
+function cheapReason(contact: BuildContact, channel: DialChannel, now: Date): ScrubReason | undefined {
   if (!contact.phone && !contact.cell) return "noNumber";
   if (contact.expireDt && Date.parse(contact.expireDt) <= now.getTime()) return "expired";
   if (contact.optout?.[channel]) return "optout";
@@ -245,12 +294,20 @@ async function listedSegments(tenant: string, campaignId: string, ids: readonly 
   return new Map(found.map((r) => [r.contactId, r.segmentId]));
 }
 
-/** The enabled DNC sources listing each of these contacts' numbers (none read when none is enabled). */
-async function dncListings(contacts: readonly ContactItem[], sources: DncSource[]) {
+/**
+ * The enabled DNC sources listing each of these contacts' numbers: from the build's snapshot when it
+ * holds the lists, else one batch check (none read when no source is enabled).
+ */
+async function dncListings(
+  contacts: readonly BuildContact[],
+  sources: DncSource[],
+  snapshot: DncSnapshot | undefined,
+) {
   const listed = new Map<string, DncSource[]>();
   if (sources.length === 0) return listed;
   const numbers = contacts.flatMap((c) => [c.phone, c.cell].filter(Boolean) as string[]);
-  for (const { phone, sources: on } of (await checkDnc(numbers, { sources })).listed) listed.set(phone, on);
+  const found = snapshot ? snapshot.listed(numbers) : (await checkDnc(numbers, { sources })).listed;
+  for (const { phone, sources: on } of found) listed.set(phone, on);
   return listed;
 }
 
@@ -260,7 +317,7 @@ async function dncListings(contacts: readonly ContactItem[], sources: DncSource[
  * flagged dnc counts as org), only a cell number when cells are not voice-dialed.
  */
 function scrubReason(
-  contact: ContactItem,
+  contact: BuildContact,
   rules: {
     scrubber: Scrubber;
     channel: DialChannel;
@@ -279,31 +336,23 @@ function scrubReason(
 }
 
 /**
- * phoneDup: keeps the first contact of each number, in build order: earlier in this page, or marked by an
- * earlier page (a CampaignPhone of another contact; this contact's own mark is a restart's rewrite).
+ * phoneDup: keeps the first contact of each number, in build order: a number listed earlier in this page
+ * or by an earlier page drops the contact. A contact whose record this page already wrote before a
+ * restart (`kept`) passed the check then, so it stays: its own number is in the memory because of it.
  */
-async function firstOfEachNumber<C extends { contact: ContactItem; number: string }>(
-  tenant: string,
-  campaignId: string,
+function firstOfEachNumber<C extends { contact: BuildContact; number: number }>(
+  listed: NumberSet,
   candidates: C[],
+  kept: ReadonlySet<string>,
   drop: (reason: ScrubReason) => void,
-): Promise<C[]> {
-  const numbers = [...new Set(candidates.map((c) => c.number))];
-  const marked = new Map(
-    (
-      await getAll(
-        (keys) => useStore().entities.campaignPhone.get(keys).go({ concurrency: 4 }),
-        numbers.map((phone) => ({ tenant, campaignId, phone })),
-      )
-    ).map((m) => [m.phone, m.contactId]),
-  );
+): C[] {
+  const page = new NumberSet();
   return candidates.filter((c) => {
-    const owner = marked.get(c.number);
-    if (owner !== undefined && owner !== c.contact.id) {
+    if (!kept.has(c.contact.id) && (listed.has(c.number) || page.has(c.number))) {
       drop("phoneDup");
       return false;
     }
-    marked.set(c.number, c.contact.id);
+    page.add(c.number);
     return true;
   });
 }
@@ -345,19 +394,24 @@ async function commitPage(
 /**
  * Adds the window classes of a page's new records to the segment's set (its counter shard 0), before the
  * records are written: dispense reads only the queues of these classes (docs/dialer.md Dispense). A set
- * ADD is idempotent, so a page written again after a restart adds nothing new.
+ * ADD is idempotent, so a page written again after a restart adds nothing new; `added` remembers the
+ * classes this run has added, so a page of known classes writes nothing.
  */
 async function addWindowClasses(
   key: { tenant: string; campaignId: string },
   segmentId: string,
   records: readonly { windowClass: string }[],
+  added: Set<string>,
 ) {
-  const classes = [...new Set(records.map((r) => r.windowClass))];
+  const classes = [...new Set(records.map((r) => r.windowClass))].filter(
+    (c) => !added.has(`${segmentId}|${c}`),
+  );
   if (classes.length === 0) return;
   await useStore()
     .entities.campaignCounter.update({ ...key, segmentId, shard: 0 })
     .add({ windowClasses: classes })
     .go();
+  for (const c of classes) added.add(`${segmentId}|${c}`);
 }
 
 /** The campaign's list is built: ready, and when (only while this job is still its build). */
@@ -380,6 +434,85 @@ async function segmentQuery(tenant: string, id: string) {
   const sort: SortKey[] =
     item.sortField && item.sortDirection ? [{ field: item.sortField, direction: item.sortDirection }] : [];
   return { query: JSON.parse(item.query) as Node, sort };
+}
+
+/** The DNC snapshot holds at most this many entries (8 bytes each); a bigger list is checked in batches. */
+export const DNC_SNAPSHOT_MAX = 2_000_000;
+/** A list this small is always held: one or two Query pages. */
+const DNC_SNAPSHOT_MIN = 20_000;
+
+/**
+ * The enabled DNC lists in memory, when reading them whole costs less than the batch checks would: at
+ * most one entry per key the checks would read (contacts of the segments x sources), and DNC_SNAPSHOT_MAX.
+ */
+async function snapshotFor(sources: DncSource[], contacts: number) {
+  if (sources.length === 0) return undefined;
+  const max = Math.min(DNC_SNAPSHOT_MAX, Math.max(DNC_SNAPSHOT_MIN, contacts * sources.length));
+  return dncSnapshot({ sources, max });
+}
+
+/**
+ * The build's memory of what is listed already: empty for a new build; when a build resumes, rebuilt
+ * from the campaign's records (a Query over its partition, three attributes a record).
+ */
+async function rememberList(key: { tenant: string; campaignId: string }, resumed: boolean) {
+  const memory = { contacts: new NumberSet(), numbers: new NumberSet() };
+  let cursor: string | null = resumed ? "" : null;
+  while (cursor !== null) {
+    const page: { data: { contactId: string; phone?: string; cell?: string }[]; cursor: string | null } =
+      await useStore()
+        .entities.campaignContact.query.byCampaign(key)
+        .go({ cursor: cursor || null, attributes: ["contactId", "phone", "cell"] });
+    for (const r of page.data) {
+      memory.contacts.add(hashId(r.contactId));
+      const raw = r.phone || r.cell;
+      if (raw) memory.numbers.add(numberKey(raw));
+    }
+    cursor = page.cursor;
+  }
+  return memory;
+}
+
+/** Reads one page of a segment and its contacts; the promise's failure is kept for whoever awaits it. */
+function fetchPage(
+  tenant: string,
+  query: { query: Node; sort: SortKey[] } | undefined,
+  cursor: string | null,
+  types: Record<string, FieldType>,
+): Promise<FetchedPage> {
+  const read = (async () => {
+    const page: Pick<SearchPage, "ids" | "nextCursor"> = query
+      ? await useEnv().search.query("contact", tenant, {
+          query: query.query,
+          sort: query.sort,
+          limit: BUILD_PAGE,
+          cursor,
+          types,
+        })
+      : { ids: [], nextCursor: null };
+    const found = await getAll(
+      (keys) => useStore().entities.contact.get(keys).go({ concurrency: 4, attributes: CONTACT_READ }),
+      page.ids.map((id) => ({ tenant, id })),
+    );
+    return { ids: page.ids, nextCursor: page.nextCursor, contacts: new Map(found.map((c) => [c.id, c])) };
+  })();
+  // Read ahead: a build that stops before it uses the page must not leave an unhandled rejection.
+  read.catch(() => undefined);
+  return read;
+}
+
+/** How many contacts the segments' queries match now (the DNC snapshot's break-even). */
+async function matching(
+  tenant: string,
+  queries: ({ query: Node; sort: SortKey[] } | undefined)[],
+  types: Record<string, FieldType>,
+) {
+  let total = 0;
+  for (const q of queries)
+    if (q)
+      total += (await useEnv().search.query("contact", tenant, { query: q.query, sort: [], limit: 1, types }))
+        .total;
+  return total;
 }
 
 /** The job: clear (a reset), then every segment page by page, then the list is ready. */
@@ -416,50 +549,49 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
   const customTypes = fieldMap(
     Object.fromEntries(Object.entries(types).filter(([k]) => k.startsWith("custom:"))),
   );
-  // The first page after a restart may have been written already.
-  let mayExist = resumed !== undefined;
+  const queries = await Promise.all(segments.map((s) => segmentQuery(tenant, s.segmentId)));
+  const sources = enabledSources(profile.scrubber);
+  const memory: BuildMemory = {
+    ...(await rememberList(key, resumed !== undefined)),
+    windowClasses: new Set(),
+    dnc: await snapshotFor(sources, sources.length > 0 ? await matching(tenant, queries, customTypes) : 0),
+  };
   while (state.segment < segments.length) {
     const segmentId = (segments[state.segment] as { segmentId: string }).segmentId;
-    const query = await segmentQuery(tenant, segmentId);
+    const query = queries[state.segment];
     let cursor = state.cursor;
+    let ahead = fetchPage(tenant, query, cursor, customTypes);
     do {
       if (context.cancelled()) return { state: "cancelled", counters: state.counts };
       if (context.stopping()) return { state: "paused" };
       if (!current(await readCampaign(tenant, campaignId), context.job.id))
         return { ...stopped, counters: state.counts };
-      const page = query
-        ? await useEnv().search.query("contact", tenant, {
-            query: query.query,
-            sort: query.sort,
-            limit: BUILD_PAGE,
-            cursor,
-            types: customTypes,
-          })
-        : { ids: [], nextCursor: null };
+      const page = await ahead;
       const outcome = await scrubPage({
         tenant,
         campaignId,
         segmentId,
-        ids: page.ids,
+        page,
         seq: state.seq,
         profile,
-        mayExist: mayExist || state.segment > 0,
+        memory,
         now: new Date(),
       });
-      await addWindowClasses(key, segmentId, outcome.records);
+      cursor = page.nextCursor;
+      // The next page is read while this one is written (its scrub waits for this page's commit).
+      if (cursor) ahead = fetchPage(tenant, query, cursor, customTypes);
+      await addWindowClasses(key, segmentId, outcome.records, memory.windowClasses);
       await writePage(outcome);
       const listed = outcome.records.length + outcome.kept;
       const counts = { ...state.counts };
       counts.read = (counts.read ?? 0) + page.ids.length;
       counts.listed = (counts.listed ?? 0) + listed;
       for (const [r, n] of Object.entries(outcome.dropped)) counts[r] = (counts[r] ?? 0) + n;
-      cursor = page.nextCursor;
       state = cursor
         ? { ...state, cursor, seq: state.seq + listed, counts }
         : { ...state, segment: state.segment + 1, cursor: null, seq: state.seq + listed, counts };
       const field = counterField("fresh", profile.channel);
       await commitPage(context, key, listed > 0 ? { [segmentId]: { [field]: listed } } : {}, state);
-      mayExist = false;
     } while (cursor);
   }
   await markReady(tenant, campaignId, context.job.id);
@@ -471,18 +603,12 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
   };
 }
 
-/** A page's records and phone marks, 25 a BatchWriteItem. */
+/** A page's records, 25 a BatchWriteItem. */
 async function writePage(outcome: PageOutcome) {
-  const store = useStore();
-  const batches: BatchWriteCommandInput[] = [
-    ...(outcome.records.length > 0
-      ? (store.entities.campaignContact.put(outcome.records).params() as BatchWriteCommandInput[])
-      : []),
-    ...(outcome.marks.length > 0
-      ? (store.entities.campaignPhone.put(outcome.marks).params() as BatchWriteCommandInput[])
-      : []),
-  ];
-  await sendBatches(batches);
+  if (outcome.records.length === 0) return;
+  await sendBatches(
+    useStore().entities.campaignContact.put(outcome.records).params() as BatchWriteCommandInput[],
+  );
 }
 
 export function registerCampaignBuildJob() {

@@ -2,6 +2,7 @@ import { useTenant, useUser } from "../actor/index.ts";
 import { readCsv } from "../csv/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
+import { SortedNumbers } from "../number-set.ts";
 import { DEFAULT_LIMIT, storePage } from "../paging.ts";
 import type { DoNotCallItem } from "../store/entities.ts";
 import type { DncEntry } from "./api.ts";
@@ -125,6 +126,62 @@ export async function checkDnc(raw: readonly string[], options: { sources?: read
     sources: DNC_SOURCES.filter((s) => sources.includes(s)),
   }));
   return { listed, invalid };
+}
+
+/**
+ * The tenant's active entries of some sources, held in memory for one campaign build: a sorted
+ * Float64Array per source (8 bytes a number), so the build tells a page's listings without reading a key
+ * per number. Taken once when the build starts; an entry added later is not in it, and none needs to be:
+ * every dispense checks the active lists again (docs/compliance.md, Checking a batch).
+ */
+export interface DncSnapshot {
+  /** Entries held (active ones of the sources read). */
+  size: number;
+  /** Which of these numbers are listed, and by which sources: checkDnc's `listed`, from memory. */
+  listed(raw: readonly string[]): { phone: string; sources: DncSource[] }[];
+}
+
+/**
+ * Reads the tenant's list (Query over its partition, a page of up to 1 MB a call, three attributes) into
+ * a DncSnapshot, or answers undefined as soon as it holds more than `max` entries of the sources (the
+ * caller then checks in batches). Entries that have expired by today are left out.
+ */
+export async function dncSnapshot(options: {
+  sources: readonly DncSource[];
+  max: number;
+}): Promise<DncSnapshot | undefined> {
+  const tenant = useTenant();
+  const by = new Map(options.sources.map((s) => [s, new SortedNumbers()]));
+  const on = today();
+  let held = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { data: Pick<DoNotCallItem, "phone" | "source" | "expiresAt">[]; cursor: string | null } =
+      await useStore()
+        .entities.doNotCall.query.byTenant({ tenant })
+        .go({ cursor, attributes: ["phone", "source", "expiresAt"] });
+    for (const item of page.data) {
+      const numbers = by.get(item.source);
+      if (!numbers || !isActive(item, on)) continue;
+      if (++held > options.max) return undefined;
+      numbers.add(Number(item.phone));
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  for (const numbers of by.values()) numbers.seal();
+  return {
+    size: held,
+    listed(raw) {
+      const answer: { phone: string; sources: DncSource[] }[] = [];
+      for (const phone of new Set(raw.map((p) => normalizePhone(p)))) {
+        if (!phone) continue;
+        const n = Number(phone);
+        const sources = DNC_SOURCES.filter((s) => by.get(s)?.has(n));
+        if (sources.length > 0) answer.push({ phone, sources });
+      }
+      return answer;
+    },
+  };
 }
 
 /**
