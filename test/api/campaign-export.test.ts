@@ -136,6 +136,12 @@ afterAll(() => sftp?.close());
 describe("POST /api/export/campaign", () => {
   it("refuses no option, SFTP without an export target, a Pending campaign, and another tenant's", async () => {
     const id = await campaign("Refusals");
+    // What the dialog offers: no SFTP target yet, a link to the caller's email.
+    expect((await call("/api/export/campaign/targets", { session: tenant })).json).toEqual({
+      SFTP: false,
+      S3: true,
+    });
+    expectProblem(await call("/api/export/campaign/targets", { session: await newTenant([]) }), 403);
     expect(expectProblem(await exportOf({ campaignId: id, SFTP: false, S3: false }), 400).detail).toBe(
       NO_TARGET_MESSAGE,
     );
@@ -229,6 +235,10 @@ describe("POST /api/export/campaign", () => {
       },
     });
     expect(saved.status, saved.text).toBe(200);
+    expect((await call("/api/export/campaign/targets", { session: tenant })).json).toEqual({
+      SFTP: true,
+      S3: true,
+    });
     const id = await campaign("Sftp Export");
     await seedList(id, 2);
     const started = await exportOf({ campaignId: id, SFTP: true, S3: false });

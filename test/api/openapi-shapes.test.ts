@@ -8,6 +8,7 @@ import { CampaignSkills } from "../../packages/core/src/campaign/skills.ts";
 import { Activity, ActivityPage, Contact, ContactPage } from "../../packages/core/src/contact/api.ts";
 import { ConnectionDefaults, NicLogin, NicTestAnswer } from "../../packages/core/src/cxone/api.ts";
 import { ResultOutcome } from "../../packages/core/src/dialer/api.ts";
+import { ExportTargets } from "../../packages/core/src/dialer/export-api.ts";
 import { CampaignOperationAnswer } from "../../packages/core/src/dialer/operations.ts";
 import { BreakdownAnswer, CampaignStatusAnswer } from "../../packages/core/src/dialer/status-api.ts";
 import { DispositionList } from "../../packages/core/src/disposition/index.ts";
@@ -139,6 +140,7 @@ const ANSWERS: Record<string, ObjectSchema> = {
   "POST /api/dialer/results": ResultOutcome,
   "POST /api/cache/status": CampaignStatusAnswer,
   "POST /api/cache/status-breakdown": BreakdownAnswer,
+  "GET /api/export/campaign/targets": ExportTargets,
   "POST /api/export/campaign": Job,
   "POST /api/cache/create-schedule": ScheduleAnswer,
   "GET /api/profiles": ProfilePage,
@@ -665,6 +667,10 @@ describe("real answers parse with the documented schemas", () => {
       }),
     );
     expectAnswer("GET /api/sftp-export", await call("/api/sftp-export", { session: tenant }));
+    expectAnswer(
+      "GET /api/export/campaign/targets",
+      await call("/api/export/campaign/targets", { session: tenant }),
+    );
     expectAnswer(
       "PUT /api/sftp-export",
       await call("/api/sftp-export", {

@@ -71,6 +71,21 @@ describe("tenant isolation: campaigns", () => {
       await call("/api/export/campaign", { method: "POST", body: { campaignId: id }, session: b }),
       404,
     );
+    // A's SFTP export target is A's: B's Export dialog is not offered it.
+    const target = await call("/api/sftp-export", {
+      method: "PUT",
+      session: a,
+      body: {
+        ftpExportURL: "127.0.0.1",
+        ftpExportUserName: "exporter",
+        ftpExportPassword: "export-pass-1",
+        ftpImportKey: "",
+        ftpExportPort: 2222,
+      },
+    });
+    expect(target.status, target.text).toBe(200);
+    expect((await call("/api/export/campaign/targets", { session: a })).json.SFTP).toBe(true);
+    expect((await call("/api/export/campaign/targets", { session: b })).json.SFTP).toBe(false);
     expectProblem(
       await call("/api/cache/status-breakdown", {
         method: "POST",

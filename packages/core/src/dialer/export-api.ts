@@ -13,6 +13,15 @@ export const ExportCampaignBody = v.strictObject({
 });
 export type ExportCampaignBody = v.InferOutput<typeof ExportCampaignBody>;
 
+/**
+ * Ours: what the Export dialog may offer the caller (GET /api/export/campaign/targets), named as the
+ * body's options: `SFTP` when the tenant's SFTP export target is configured, `S3` when the caller has an
+ * email to mail the link to. It answers to the export right, so a list manager without the configuration
+ * right still sees whether SFTP is ready (the target itself, host and login, stays with configuration).
+ */
+export const ExportTargets = v.strictObject({ SFTP: v.boolean(), S3: v.boolean() });
+export type ExportTargets = v.InferOutput<typeof ExportTargets>;
+
 export const EXPORTING_MESSAGE = "Exporting Campaign";
 export const SFTP_SENT_MESSAGE = "Export file being sent to SFTP Server";
 export const LINK_MAILED_MESSAGE = "Export Download link will be sent in an email";

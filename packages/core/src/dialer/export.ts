@@ -17,6 +17,7 @@ import { listCustomFields } from "../tenant/custom-fields.ts";
 import { readCounters } from "./counters.ts";
 import {
   type ExportCampaignBody,
+  type ExportTargets,
   NO_EMAIL_MESSAGE,
   NO_SFTP_MESSAGE,
   NO_TARGET_MESSAGE,
@@ -73,6 +74,16 @@ const CAMPAIGN_COLUMNS = [
   "completedReason",
 ] as const;
 
+/** What the caller may export to now: the tenant's SFTP target configured, an email for the link. */
+export async function exportTargets(): Promise<ExportTargets> {
+  return { SFTP: (await getExportItem()) !== null, S3: callerEmail() !== null };
+}
+
+const callerEmail = () => {
+  const actor = useActor();
+  return actor.type === "user" ? actor.email : null;
+};
+
 /** Starts the export job after the checks the dialog's disabled controls stand for. */
 export async function exportCampaign(body: ExportCampaignBody): Promise<Job> {
   const campaign = await getCampaign(body.campaignId);
@@ -81,8 +92,7 @@ export async function exportCampaign(body: ExportCampaignBody): Promise<Job> {
     throw new VisibleError("conflict", "export.pending", PENDING_EXPORT_MESSAGE);
   if (body.SFTP && !(await getExportItem()))
     throw new VisibleError("input", "export.no_sftp", NO_SFTP_MESSAGE);
-  const actor = useActor();
-  const email = actor.type === "user" ? actor.email : null;
+  const email = callerEmail();
   if (body.S3 && !email) throw new VisibleError("input", "export.no_email", NO_EMAIL_MESSAGE);
   const params: ExportParams = {
     campaignId: campaign.id,

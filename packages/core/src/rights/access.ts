@@ -110,6 +110,7 @@ export const API_ACCESS = {
   "POST /api/cache/reset/{campaignId}": "listManagement",
   "POST /api/cache/status": "listManagement",
   "POST /api/cache/status-breakdown": "listManagement",
+  "GET /api/export/campaign/targets": "listManagement",
   "POST /api/export/campaign": "listManagement",
   /** The Scheduling dialog: add or (delete true) remove a campaign's scheduled event. */
   "POST /api/cache/create-schedule": "listManagement",

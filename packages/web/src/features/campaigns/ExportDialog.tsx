@@ -5,13 +5,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { api, unwrap } from "../../lib/api.ts";
+import { useSession } from "../../lib/session.ts";
+import { accessOf } from "../access/access.ts";
 import { jobKeys } from "../jobs/api.ts";
-import { sftpExportQuery } from "../sftp/api.ts";
+import { exportTargetsQuery } from "./api.ts";
 
 /**
  * The Export dialog (spec 002): Export to SFTP (disabled unless the tenant's SFTP export is configured,
- * with the way to /config/sftp) and Download Via Secured Link (on by default); Export is disabled while
- * neither is chosen. The export runs as a job; the toasts say where the file goes (§8).
+ * with the way to /config/sftp for those who may configure it) and Download Via Secured Link (on by
+ * default); Export is disabled while neither is chosen. What is open comes from GET
+ * /api/export/campaign/targets, which the export right reads. The export runs as a job; the toasts say
+ * where the file goes (§8).
  */
 export function ExportDialog({
   campaign,
@@ -21,9 +25,10 @@ export function ExportDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  // Reading the target needs the configuration right: without it SFTP shows as not configured.
-  const target = useQuery({ ...sftpExportQuery(), retry: false });
-  const sftpReady = target.data?.configured === true;
+  const targets = useQuery(exportTargetsQuery());
+  const sftpReady = targets.data?.SFTP === true;
+  const session = useSession();
+  const mayConfigure = session !== null && accessOf(session.context, "configuration").ok;
   const [sftp, setSftp] = useState(false);
   const [link, setLink] = useState(true);
   const run = useMutation({
@@ -50,12 +55,16 @@ export function ExportDialog({
           disabled={!sftpReady}
           onChange={(e) => setSftp(e.currentTarget.checked)}
         />
-        {!sftpReady && !target.isPending && (
+        {!sftpReady && targets.isSuccess && (
           <Text size="sm" c="dimmed">
             SFTP export is not configured.{" "}
-            <Anchor component={Link} to="/config/sftp" size="sm" underline="always">
-              Set it up in SFTP Connections
-            </Anchor>
+            {mayConfigure ? (
+              <Anchor component={Link} to="/config/sftp" size="sm" underline="always">
+                Set it up in SFTP Connections
+              </Anchor>
+            ) : (
+              "An administrator can set it up in SFTP Connections."
+            )}
           </Text>
         )}
         <Checkbox

@@ -90,3 +90,13 @@ export type CampaignBody = Parameters<(typeof api)["campaigns"]["$post"]>[0]["js
 /** Save: a create and a clone post (spec 002 §7: no id), an edit puts over its campaign. */
 export const saveCampaign = (id: string | undefined, json: CampaignBody) =>
   id ? unwrap(api.campaigns[":id"].$put({ param: { id }, json })) : unwrap(api.campaigns.$post({ json }));
+
+/**
+ * What the Export dialog may offer (GET /api/export/campaign/targets). Keyed under the SFTP export
+ * form's entity, so saving that form refreshes it.
+ */
+export const exportTargetsQuery = () =>
+  queryOptions({
+    queryKey: ["ftpExport", "targets"] as const,
+    queryFn: () => unwrap(api.export.campaign.targets.$get()),
+  });
