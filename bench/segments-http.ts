@@ -13,25 +13,14 @@
  * cores; the batch path stores the same items (generated ids, externalKey, dateCreated, status) and the
  * index sees the same stream records, so the queries meet the same data.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { group, type Node, type Operator } from "../packages/core/src/search/ast.ts";
-import { freePort } from "../packages/local/src/dynamo.ts";
+import { adminHeaders, BASE, generate, pct, startInstance } from "./instance.ts";
 
 const N = Number(process.env.BENCH_HTTP_CONTACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_HTTP_RUNS ?? 40);
 const DEEP = Number(process.env.BENCH_HTTP_PAGE ?? 1000);
 const PASSWORD = "bench-password-1";
 const TENANT = "acme";
-/**
- * Where the instance's DATA_DIR goes: a memory-backed file system when there is one. DynamoDB Local on a
- * disk commits every batch with a sync, which held the load to about 100 contacts a second here (a million
- * would take hours); the queries read the index through the page cache either way.
- */
-const BASE = process.env.BENCH_HTTP_DIR ?? (existsSync("/dev/shm") ? "/dev/shm" : tmpdir());
 
 const rule = (field: string, operator: Operator, value: string | number | boolean): Node => ({
   type: "rule",
@@ -94,95 +83,13 @@ const SEARCHES = [
   },
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
-async function waitFor(url: string, deadlineMs = 120_000) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 in time`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function stopGroup(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    try {
-      process.kill(-(child.pid as number), "SIGINT");
-    } catch {
-      resolve();
-    }
-  });
-}
-
-/** `npm run generate` against the instance's DATA_DIR; resolves when it has written them all. */
-function generate(dataDir: string, count: number) {
-  const cli = fileURLToPath(new URL("../packages/local/src/generate/cli.ts", import.meta.url));
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", cli, "--tenant", TENANT, "--count", String(count), "--seed", "42"],
-      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let err = "";
-    child.stderr.on("data", (chunk) => {
-      err += String(chunk);
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm run generate failed (${code}): ${err.slice(-500)}`)),
-    );
-  });
-}
-
 async function main() {
-  const dataDir = mkdtempSync(join(BASE, "reachcx-bench-http-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // The instance's output goes to a file beside its DATA_DIR, shown if it stops before the bench ends.
-  const logFile = `${dataDir}.log`;
-  const out = openSync(logFile, "w");
-  const serverLog = () => readFileSync(logFile, "utf8").slice(-4000);
-  const server = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD: PASSWORD,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
-  closeSync(out);
-  // Ctrl-C stops the instance and removes its data too.
-  process.once("SIGINT", () => {
-    void stopGroup(server).then(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(logFile, { force: true });
-      process.exit(130);
-    });
-  });
+  const instance = await startInstance(PASSWORD);
+  const { url, dataDir } = instance;
   try {
-    await waitFor(`${url}/api/health`);
-    const signIn = (await fetch(`${url}/api/auth/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `admin@${TENANT}.example`, password: PASSWORD }),
-    }).then((r) => r.json())) as { token: string; context: { apiKey: string } };
-    const headers = {
-      authorization: `Bearer ${signIn.token}`,
-      "x-api-key": signIn.context.apiKey,
-      "content-type": "application/json",
-    };
+    const headers = await adminHeaders(url, TENANT, PASSWORD);
     type Page = { items: unknown[]; total: number; nextCursor: string | null };
     const query = async (body: object): Promise<Page> => {
       const res = await fetch(`${url}/api/contacts/query`, {
@@ -202,7 +109,7 @@ async function main() {
 
     const before = await everyone();
     const started = performance.now();
-    const loading = generate(dataDir, N);
+    const loading = generate(dataDir, TENANT, N);
     let written = false;
     void loading.then(() => {
       written = true;
@@ -210,8 +117,7 @@ async function main() {
     let indexed = before;
     while (indexed < before + N) {
       await new Promise((r) => setTimeout(r, 2000));
-      if (server.exitCode !== null || server.signalCode !== null)
-        throw new Error(`the instance stopped (${server.exitCode ?? server.signalCode})`);
+      instance.assertRunning();
       // A busy instance may drop a poll; the next one asks again.
       indexed = await everyone().catch(() => indexed);
       process.stdout.write(
@@ -271,12 +177,10 @@ async function main() {
       `  (walking pages 1-${DEEP - 1} by cursor took ${walkMs.toFixed(1)} ms a page; page ${DEEP} / page 1 p95: ${(deep.p95 / first.p95).toFixed(2)})`,
     );
   } catch (err) {
-    console.error(`\n${(err as Error).message}\ninstance output:\n${serverLog()}`);
+    console.error(`\n${(err as Error).message}\ninstance output:\n${instance.output()}`);
     throw err;
   } finally {
-    await stopGroup(server);
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(logFile, { force: true });
+    await instance.stop();
   }
 }
 
