@@ -4,7 +4,7 @@
  * changed by the bulkEdit job, then deleted by the bulkDelete job, on DynamoDB Local (in memory) with the
  * embedded search index, run by the same JobRunner the embedded runtime and the AWS worker use. Printed next
  * to a baseline measured in the same run: raw BatchWriteItem of the same number of items (a contact and its
- * activity per contact) with the same number of requests in flight as the job keeps transactions in flight.
+ * activity per contact) with as many requests in flight as the job keeps at most (IN_FLIGHT).
  * Nothing is asserted.
  */
 import { randomUUID } from "node:crypto";
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
-import { BULK_DELETE_KIND, BULK_EDIT_KIND, CONCURRENCY } from "../packages/core/src/bulk-edit/index.ts";
+import { BULK_DELETE_KIND, BULK_EDIT_KIND, IN_FLIGHT } from "../packages/core/src/bulk-edit/index.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
 import { registerJobKinds } from "../packages/core/src/job/kinds.ts";
 import { JobRunner } from "../packages/core/src/job/runner.ts";
@@ -81,7 +81,7 @@ try {
   }
   console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
 
-  // Baseline: BatchWriteItem of 2 items a contact (the contact and an activity), CONCURRENCY requests in flight.
+  // Baseline: BatchWriteItem of 2 items a contact (the contact and an activity), IN_FLIGHT requests in flight.
   const baseN = Math.min(N, 20_000);
   const baseItems = Array.from({ length: baseN * 2 }, (_, i) => ({
     pk: `$reachcx#tenant_bench-base`,
@@ -100,7 +100,7 @@ try {
       RequestItems: { reachcx: baseItems.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
     });
   const baseStarted = performance.now();
-  await pool(batches, CONCURRENCY, async (batch) => {
+  await pool(batches, IN_FLIGHT, async (batch) => {
     let pending = batch.RequestItems;
     while (pending && Object.keys(pending).length > 0)
       pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
@@ -108,7 +108,7 @@ try {
   });
   const baseRate = baseN / ((performance.now() - baseStarted) / 1000);
   console.log(
-    `  baseline: BatchWriteItem, 2 items a contact, ${CONCURRENCY} in flight: ${Math.round(baseRate).toLocaleString()} contacts/s`,
+    `  baseline: BatchWriteItem, 2 items a contact, ${IN_FLIGHT} in flight: ${Math.round(baseRate).toLocaleString()} contacts/s`,
   );
 
   const query = {
