@@ -2,14 +2,16 @@ import { randomBytes } from "node:crypto";
 import { useTenant } from "../actor/index.ts";
 import type { CampaignSegment } from "../campaign/api.ts";
 import { checkDnc, type DncSource, normalizePhone } from "../dnc/index.ts";
-import { useStore } from "../env.ts";
+import { useEnv, useStore } from "../env.ts";
 import type { CampaignContactItem, ContactPaceItem } from "../store/entities/dialer.ts";
 import type { CampaignItem, ProfileItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
 import type { Dispensed } from "./api.ts";
+import { type BlockMove, claimBlock, cursorFence, cursorThrough, forgetCursor } from "./block.ts";
 import { paceAllows, withAttempt } from "./compliance/pace.ts";
 import { isCallable } from "./compliance/window.ts";
 import { counterWrites, type HourDelta, readList, type SegmentList, type TxEntities } from "./counters.ts";
+import { holdsLease } from "./lease.ts";
 import {
   addDelta,
   type CounterDelta,
@@ -61,6 +63,8 @@ interface Plan {
   scrubber: ProfileItem["scrubber"];
   segments: CampaignSegment[];
   list: Map<string, SegmentList>;
+  /** Fresh queues go by block claims (embedded mode, FIFO): docs/dialer.md "Dispense". */
+  blocks: boolean;
   at: number;
 }
 
@@ -105,6 +109,7 @@ async function planOf(campaignId: string, now: number): Promise<Plan | null> {
     scrubber: profile.scrubber,
     segments: JSON.parse(campaign.segments) as CampaignSegment[],
     list,
+    blocks: useEnv().mode === "embedded" && !profile.freshLIFO,
     at: now,
   };
   plans.set(key, plan);
@@ -153,6 +158,8 @@ interface QueueRef {
   segmentId: string;
   queue: string;
   desc: boolean;
+  /** A block queue's cursor: only contacts ranked at or below it go by this path (null: none do). */
+  upTo?: string | null;
 }
 
 const bufferKey = (plan: Plan, ref: QueueRef) =>
@@ -178,7 +185,7 @@ function takeFrom(plan: Plan, ref: QueueRef, n: number, now: number): Contact[] 
   const out: Contact[] = [];
   const keep: Contact[] = [];
   for (const c of buffers.get(key) ?? []) {
-    if (isTaken(c, now)) continue;
+    if (isTaken(c, now) || (ref.upTo !== undefined && (ref.upTo === null || c.rank > ref.upTo))) continue;
     if (out.length < n && (fresh ? c.readyAt : c.rank) <= nowIso) out.push(c);
     else keep.push(c);
   }
@@ -190,14 +197,16 @@ function takeFrom(plan: Plan, ref: QueueRef, n: number, now: number): Contact[] 
 /** Refills a queue's buffer from its head (due ones only for retries and callbacks); an empty read rests a second. */
 async function refill(plan: Plan, ref: QueueRef, n: number, now: number) {
   const key = bufferKey(plan, ref);
-  if ((emptyUntil.get(key) ?? 0) > now) return;
+  if ((emptyUntil.get(key) ?? 0) > now || ref.upTo === null) return;
   const q = useStore().entities.campaignContact.query.byQueue({
     tenant: plan.tenant,
     campaignId: plan.campaignId,
     segmentId: ref.segmentId,
     queue: ref.queue,
   });
-  const ranged = ref.queue.includes("#fresh#") ? q : q.lte({ rank: new Date(now).toISOString() });
+  // A block queue's cursor rank itself is included ("~" sorts after the key's "#contactId" part).
+  const upTo = ref.upTo ? `${ref.upTo}~` : ref.queue.includes("#fresh#") ? null : new Date(now).toISOString();
+  const ranged = upTo === null ? q : q.lte({ rank: upTo });
   const { data } = await ranged.go({ order: ref.desc ? "desc" : "asc", limit: Math.max(READ_AHEAD, 2 * n) });
   buffers.set(key, data);
   if (data.length === 0) emptyUntil.set(key, now + PLAN_TTL_MS);
@@ -219,7 +228,9 @@ async function fromQueues(plan: Plan, refs: QueueRef[], n: number, now: number):
 
 /**
  * One segment's candidates for `n` places: due callbacks, then retries and fresh by the retry ratio, from
- * the queues of its window classes open now (a kind its counts say is empty is not read).
+ * the queues of its window classes open now (a kind its counts say is empty is not read). With block
+ * claims, fresh candidates here are only those a block passed over (below the cursors); the fresh places
+ * left are answered as `blockNeed`, to be claimed in blocks from `blockQueues`.
  */
 async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane: Lane, now: Date) {
   const list = plan.list.get(segmentId);
@@ -230,9 +241,14 @@ async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane:
     count > 0 ? open.map((cls) => ({ segmentId, queue: queueOf(channel, status, cls), desc })) : [];
   const voice = lane === "voice";
   const t = now.getTime();
+  const none = { found: [] as Contact[], blockNeed: 0, blockQueues: [] as string[] };
   const callbacks = await fromQueues(plan, refs("callBack", counts?.callBack ?? 0, false), n, t);
   const rest = n - callbacks.length;
-  if (rest <= 0) return callbacks;
+  if (rest <= 0) return { ...none, found: callbacks };
+  const freshCount = (voice ? counts?.fresh : counts?.alFresh) ?? 0;
+  const freshRefs: QueueRef[] = refs("fresh", freshCount, plan.profile.freshLIFO);
+  const key = { tenant: plan.tenant, campaignId: plan.campaignId };
+  if (plan.blocks) for (const ref of freshRefs) ref.upTo = await cursorThrough(key, segmentId, ref.queue);
   const [retries, fresh] = await Promise.all([
     fromQueues(
       plan,
@@ -240,18 +256,20 @@ async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane:
       rest,
       t,
     ),
-    fromQueues(
-      plan,
-      refs("fresh", (voice ? counts?.fresh : counts?.alFresh) ?? 0, plan.profile.freshLIFO),
-      rest,
-      t,
-    ),
+    fromQueues(plan, freshRefs, rest, t),
   ]);
-  const split = splitRetries(rest, plan.profile.retry.ratio, retries.length, fresh.length);
-  const unused = [...retries.slice(split.retries), ...fresh.slice(split.fresh)];
+  // Blocks can give as many fresh contacts as the counts hold beyond the passed-over ones read here.
+  const room = plan.blocks ? freshCount : 0;
+  const split = splitRetries(rest, plan.profile.retry.ratio, retries.length, fresh.length + room);
+  const fromBuffers = Math.min(split.fresh, fresh.length);
+  const unused = [...retries.slice(split.retries), ...fresh.slice(fromBuffers)];
   // Not used now: back in reach at once (they are still at the head of their queues).
   for (const c of unused) taken.delete(takenKey(c));
-  return [...callbacks, ...retries.slice(0, split.retries), ...fresh.slice(0, split.fresh)];
+  return {
+    found: [...callbacks, ...retries.slice(0, split.retries), ...fresh.slice(0, fromBuffers)],
+    blockNeed: split.fresh - fromBuffers,
+    blockQueues: plan.blocks ? freshRefs.map((r) => r.queue) : [],
+  };
 }
 
 /** Reads the people's pacing records, 100 keys a call. */
@@ -264,11 +282,7 @@ async function paces(tenant: string, contacts: Contact[]) {
 }
 
 /** A contact's part of a batch: claimed for the dialer, or completed because a DNC list names it. */
-interface Move {
-  contact: Contact;
-  to: "inDialer" | "completed";
-  pace?: ContactPaceItem;
-}
+type Move = BlockMove;
 
 /** The transaction items of one move, conditional on the contact being where it was read. */
 function moveItems(tx: TxEntities, plan: Plan, m: Move, batchId: string, now: number) {
@@ -331,20 +345,41 @@ function deltasOf(moves: Move[]) {
   return { deltas, hours };
 }
 
-/** Transaction items a set of moves needs: theirs, the batch record, a counter per segment, the hours. */
-function itemCount(moves: Move[]) {
+/**
+ * The block queues a set of moves takes passed-over contacts from, with the highest rank taken from
+ * each: the transaction checks each one's cursor (block.ts cursorFence).
+ */
+function fencesOf(plan: Plan, moves: Move[]) {
+  const fences = new Map<string, { segmentId: string; queue: string; maxRank: string }>();
+  if (!plan.blocks) return fences;
+  for (const { contact: c } of moves) {
+    if (c.status !== "fresh") continue;
+    const id = `${c.segmentId}|${c.queue}`;
+    const had = fences.get(id);
+    if (!had || c.rank > had.maxRank)
+      fences.set(id, { segmentId: c.segmentId, queue: c.queue, maxRank: c.rank });
+  }
+  return fences;
+}
+
+/**
+ * Transaction items a set of moves needs: theirs, the cursor checks, the batch record, a counter per
+ * segment, the hours.
+ */
+function itemCount(plan: Plan, moves: Move[]) {
   const { hours } = deltasOf(moves);
   const segments = new Set(moves.map((m) => m.contact.segmentId)).size;
   const buckets = new Set(hours.map((h) => `${h.segmentId}|${h.kind}|${h.hour}`)).size;
-  return moves.reduce((n, m) => n + (m.to === "inDialer" ? 2 : 1), 1 + segments + buckets);
+  const fences = fencesOf(plan, moves).size;
+  return moves.reduce((n, m) => n + (m.to === "inDialer" ? 2 : 1), 1 + segments + buckets + fences);
 }
 
 /** Splits moves into groups whose transaction stays within DynamoDB's 100 items. */
-function groups(moves: Move[]): Move[][] {
+function groups(plan: Plan, moves: Move[]): Move[][] {
   const out: Move[][] = [];
   let group: Move[] = [];
   for (const m of moves) {
-    if (group.length > 0 && itemCount([...group, m]) > TX_ITEMS) {
+    if (group.length > 0 && itemCount(plan, [...group, m]) > TX_ITEMS) {
       out.push(group);
       group = [];
     }
@@ -367,10 +402,12 @@ async function commit(plan: Plan, group: Move[], now: number): Promise<{ batchId
     const { deltas, hours } = deltasOf(moves);
     const perMove = moves.map((m) => (m.to === "inDialer" ? 2 : 1));
     const claimed = moves.filter((m) => m.to === "inDialer").map((m) => m.contact.contactId);
+    const fences = [...fencesOf(plan, moves).values()];
     const refused = await transact(() =>
       useStore()
         .transaction.write((tx) => [
           ...moves.flatMap((m) => moveItems(tx, plan, m, batchId, now)),
+          ...fences.map((f) => cursorFence(tx, key, f.segmentId, f.queue, f.maxRank)),
           tx.dispenseBatch
             .put({ ...key, batchId, state: "applied", contacts: claimed })
             .where((a, op) => op.notExists(a.batchId))
@@ -380,11 +417,19 @@ async function commit(plan: Plan, group: Move[], now: number): Promise<{ batchId
         .go(),
     );
     if (refused === null) return { batchId, moves };
+    // A cursor check refused: a block of that queue is in flight or the cursor is not past the contacts.
+    const fenced = new Set<string>();
+    const fencesAt = perMove.reduce((a, b) => a + b, 0);
+    fences.forEach((f, i) => {
+      if (!refused[fencesAt + i]) return;
+      fenced.add(`${f.segmentId}|${f.queue}`);
+      forgetCursor(key, f.segmentId, f.queue);
+    });
     let at = 0;
-    moves = moves.filter((_, i) => {
+    moves = moves.filter((m, i) => {
       const mine = refused.slice(at, at + (perMove[i] ?? 1));
       at += perMove[i] ?? 1;
-      return !mine.some(Boolean);
+      return !mine.some(Boolean) && !fenced.has(`${m.contact.segmentId}|${m.contact.queue}`);
     });
   }
   return { batchId, moves: [] };
@@ -405,8 +450,53 @@ const toDispensed = (c: Contact, batchId: string): Dispensed => ({
 });
 
 /**
+ * The moves of candidates: a contact on a do-not-call list completes; one whose person is held by
+ * another dispense, or whom the frequency rules refuse now, is left where it is.
+ */
+async function decide(plan: Plan, found: Contact[], t: number): Promise<Move[]> {
+  if (found.length === 0) return [];
+  const [pace, listed] = await Promise.all([
+    paces(plan.tenant, found),
+    listedOnDnc(found, dncSources(plan.scrubber)),
+  ]);
+  const regF = plan.profile.compliance?.regF ?? true;
+  return found.flatMap((c): Move[] => {
+    if (listed.has(c.contactId)) return [{ contact: c, to: "completed" }];
+    const p = pace.get(c.contactId);
+    if (p?.busy && (p.busyUntil ?? 0) > t) return [];
+    const state = { attempts: p?.attempts ?? [], lastRpcAt: p?.lastRpcAt ?? null };
+    if (!paceAllows(state, t, { regF, windowClass: c.windowClass }).ok) return [];
+    return [{ contact: c, to: "inDialer", ...(p ? { pace: p } : {}) }];
+  });
+}
+
+/**
+ * A segment's fresh places claimed in blocks, queue after queue of its open classes, until `need` are
+ * handed over or the queues give nothing (fresh contacts not ready yet are passed over).
+ */
+async function fromBlocks(plan: Plan, segmentId: string, queues: string[], need: number, t: number) {
+  const key = { tenant: plan.tenant, campaignId: plan.campaignId };
+  const nowIso = new Date(t).toISOString();
+  const out: Dispensed[] = [];
+  for (const queue of queues) {
+    if (out.length >= need) break;
+    const batchId = newBatchId(plan.campaignId, t);
+    const moves = await claimBlock(key, segmentId, queue, need - out.length, t, batchId, (read) =>
+      decide(
+        plan,
+        read.filter((c) => c.readyAt <= nowIso),
+        t,
+      ),
+    );
+    out.push(...moves.filter((m) => m.to === "inDialer").map((m) => toDispensed(m.contact, batchId)));
+  }
+  return out;
+}
+
+/**
  * One round: `want` places allocated over `segments`, their candidates read, filtered by pace and DNC,
- * committed in batches; answers what was handed out and which segments gave no candidate at all.
+ * committed in batches (and fresh places claimed in blocks); answers what was handed out and which
+ * segments gave nothing at all.
  */
 async function dispenseRound(plan: Plan, want: number, segments: string[], lane: Lane, now: Date) {
   const t = now.getTime();
@@ -420,33 +510,31 @@ async function dispenseRound(plan: Plan, want: number, segments: string[], lane:
   const bySegment = await Promise.all(
     [...counts].map(async ([segmentId, n]) => ({
       segmentId,
-      found: await segmentCandidates(plan, segmentId, n, lane, now),
+      ...(await segmentCandidates(plan, segmentId, n, lane, now)),
     })),
   );
-  const dry = bySegment.filter((s) => s.found.length === 0).map((s) => s.segmentId);
   const found = bySegment.flatMap((s) => s.found);
-  if (found.length === 0) return { out: [] as Dispensed[], dry };
-
-  const [pace, listed] = await Promise.all([
-    paces(plan.tenant, found),
-    listedOnDnc(found, dncSources(plan.scrubber)),
+  const [committed, blocks] = await Promise.all([
+    Promise.all(groups(plan, await decide(plan, found, t)).map((g) => commit(plan, g, t))),
+    Promise.all(
+      bySegment.map(async (s) => ({
+        segmentId: s.segmentId,
+        out: s.blockNeed > 0 ? await fromBlocks(plan, s.segmentId, s.blockQueues, s.blockNeed, t) : [],
+      })),
+    ),
   ]);
-  const regF = plan.profile.compliance?.regF ?? true;
-  const moves: Move[] = found.flatMap((c): Move[] => {
-    if (listed.has(c.contactId)) return [{ contact: c, to: "completed" }];
-    const p = pace.get(c.contactId);
-    if (p?.busy && (p.busyUntil ?? 0) > t) return [];
-    const state = { attempts: p?.attempts ?? [], lastRpcAt: p?.lastRpcAt ?? null };
-    if (!paceAllows(state, t, { regF, windowClass: c.windowClass }).ok) return [];
-    return [{ contact: c, to: "inDialer", ...(p ? { pace: p } : {}) }];
-  });
-  const committed = await Promise.all(groups(moves).map((g) => commit(plan, g, t)));
-  const out = committed.flatMap(({ batchId, moves }) =>
-    moves.filter((m) => m.to === "inDialer").map((m) => toDispensed(m.contact, batchId)),
-  );
+  const out = [
+    ...committed.flatMap(({ batchId, moves }) =>
+      moves.filter((m) => m.to === "inDialer").map((m) => toDispensed(m.contact, batchId)),
+    ),
+    ...blocks.flatMap((b) => b.out),
+  ];
   // Refused by pace or lost to another dispenser: they stay queued, and the buffer may offer them again.
   const handed = new Set(out.map((d) => d.contactId));
   for (const c of found) if (!handed.has(c.contactId)) taken.delete(takenKey(c));
+  const dry = bySegment
+    .filter((s, i) => s.found.length === 0 && (blocks[i]?.out.length ?? 0) === 0)
+    .map((s) => s.segmentId);
   return { out, dry };
 }
 
@@ -466,6 +554,8 @@ export async function dispense(
   const now = options.now ?? new Date();
   const plan = await planOf(campaignId, now.getTime());
   if (plan?.campaign.status !== "Active") return [];
+  // Embedded, one campaign of a tenant dispenses at a time (lease.ts): block claims need it.
+  if (useEnv().mode === "embedded" && !(await holdsLease(plan.tenant, campaignId))) return [];
   maybeSweep(plan, now);
   pruneTaken(now.getTime());
   let segments = plan.segments

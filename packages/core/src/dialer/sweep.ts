@@ -2,6 +2,7 @@ import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import type { CampaignContactItem } from "../store/entities/dialer.ts";
 import { transact } from "../store/transact.ts";
+import { undoPendingBlocks } from "./block.ts";
 import { counterWrites, readList } from "./counters.ts";
 import { epochHour, hourKindOf, moveDelta, queueOf, seqRank } from "./model.ts";
 import { inFlight, isConditionFailure } from "./tx.ts";
@@ -36,8 +37,11 @@ function back(c: Contact) {
   };
 }
 
-/** What a batch is: `applied`, or `void` — written so now when it was neither (conditional, once). */
-async function settleState(key: Key, batchId: string): Promise<"applied" | "void"> {
+/**
+ * What a batch is: `applied`, `claimed` (a block still being written, or left pending: undone by
+ * undoPendingBlocks), or `void` — written so now when it was none of these (conditional, once).
+ */
+async function settleState(key: Key, batchId: string): Promise<"applied" | "claimed" | "void"> {
   const batches = useStore().entities.dispenseBatch;
   const { data } = await batches.get({ ...key, batchId }).go();
   if (data) return data.state;
@@ -115,13 +119,15 @@ async function putBack(key: Key, c: Contact, batchId: string, counted: boolean) 
  */
 export async function releaseBatch(key: Key, batchId: string, contacts: Contact[]) {
   const state = await settleState(key, batchId);
+  if (state === "claimed") return 0;
   const done = await inFlight(contacts, 16, (c) => putBack(key, c, batchId, state === "applied"));
   return done.filter(Boolean).length;
 }
 
 /**
- * Takes back the campaign's contacts held inDialer longer than the lease, batch by batch. Reads the
- * inDialer queue of every window class of every segment, oldest claims first; answers how many went back.
+ * Takes back the campaign's contacts held inDialer longer than the lease, batch by batch, after undoing
+ * the block claims their dispensers left pending (block.ts). Reads the inDialer queue of every window
+ * class of every segment, oldest claims first; answers how many went back.
  */
 export async function sweep(
   campaignId: string,
@@ -131,6 +137,7 @@ export async function sweep(
   const tenant = useTenant();
   const key = { tenant, campaignId };
   const cutoff = new Date(now.getTime() - (options.leaseMs ?? SWEEP_LEASE_MS)).toISOString();
+  const undone = await undoPendingBlocks(key, now.getTime());
   const list = await readList(key);
   const stale: Contact[] = [];
   for (const [segmentId, seg] of list)
@@ -145,7 +152,7 @@ export async function sweep(
       }
   const byBatch = new Map<string, Contact[]>();
   for (const c of stale) if (c.claim) byBatch.set(c.claim, [...(byBatch.get(c.claim) ?? []), c]);
-  let returned = 0;
+  let returned = undone;
   for (const [batchId, contacts] of byBatch) returned += await releaseBatch(key, batchId, contacts);
   return returned;
 }

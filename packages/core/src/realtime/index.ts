@@ -25,6 +25,8 @@ const PRIVATE_ENTITIES = new Set([
   "contactPace",
   "campaignHour",
   "dispenseBatch",
+  "queueCursor",
+  "dialerLease",
   "activeCampaign",
   "campaignPhone",
 ]);

@@ -12,7 +12,9 @@ import {
   CampaignHourEntity,
   CampaignPhoneEntity,
   ContactPaceEntity,
+  DialerLeaseEntity,
   DispenseBatchEntity,
+  QueueCursorEntity,
 } from "./entities/dialer.ts";
 import { DoNotCallEntity } from "./entities/do-not-call.ts";
 import { FeesEntity } from "./entities/fees.ts";
@@ -104,6 +106,8 @@ export const entities = {
   campaignHour: CampaignHourEntity,
   campaignDay: CampaignDayEntity,
   dispenseBatch: DispenseBatchEntity,
+  queueCursor: QueueCursorEntity,
+  dialerLease: DialerLeaseEntity,
   activeCampaign: ActiveCampaignEntity,
   campaignPhone: CampaignPhoneEntity,
 };

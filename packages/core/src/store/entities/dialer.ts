@@ -194,9 +194,10 @@ export type CampaignDayItem = EntityItem<typeof CampaignDayEntity>;
 /**
  * DispenseBatch — one claim of contacts: written with the counter deltas in one transaction once its
  * contacts are marked inDialer (state `applied`), or written `void` by the sweeper for a claim whose
- * dispenser died before that (its contacts go back to where they were, the counters never moved). The
- * dispenser hands contacts out only after its `applied` write succeeded. Access pattern: get by tenant +
- * campaign + batch.
+ * dispenser died before that (its contacts go back to where they were, the counters never moved). A
+ * block claim writes it `claimed` with its journal and makes it `applied` once its records are written
+ * (`void` when it was undone). The dispenser hands contacts out only after its `applied` write
+ * succeeded. Access pattern: get by tenant + campaign + batch.
  */
 export const DispenseBatchEntity = new Entity({
   model: { entity: "dispenseBatch", version: "1", service: SERVICE },
@@ -204,8 +205,15 @@ export const DispenseBatchEntity = new Entity({
     tenant: { type: "string", required: true, readOnly: true },
     campaignId: { type: "string", required: true, readOnly: true },
     batchId: { type: "string", required: true, readOnly: true },
-    state: { type: ["applied", "void"] as const, required: true },
+    state: { type: ["claimed", "applied", "void"] as const, required: true },
     contacts: { type: "list", items: { type: "string" }, required: true, default: () => [] },
+    /**
+     * A block claim's journal (docs/dialer.md "Dispense"): the moves it counted (JSON: contact, segment,
+     * status and channel it came from, where it went) and the dispense time, so a claim whose dispenser
+     * died before its records were written can be undone exactly.
+     */
+    moves: { type: "string" },
+    at: { type: "number" },
     ...timestamps,
   },
   indexes: {
@@ -216,6 +224,61 @@ export const DispenseBatchEntity = new Entity({
   },
 });
 export type DispenseBatchItem = EntityItem<typeof DispenseBatchEntity>;
+
+/**
+ * QueueCursor — how far block claims have taken one FIFO fresh queue of a segment (docs/dialer.md
+ * "Dispense"): every record ranked at or below `through` was either claimed by a block or passed over by
+ * one (not ready, refused by pace) and is left to the per-contact path. `pending` is the block claimed
+ * and not yet written (its records and paces in flight), `pendingFrom` the cursor before it, `pendingAt`
+ * its dispense time: while a block is pending nobody else claims past `pendingFrom`. In the campaign's
+ * partition, so clearing the list clears it. Access pattern: get by tenant + campaign + segment + queue;
+ * a campaign's cursors (the sweeper).
+ */
+export const QueueCursorEntity = new Entity({
+  model: { entity: "queueCursor", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    campaignId: { type: "string", required: true, readOnly: true },
+    segmentId: { type: "string", required: true, readOnly: true },
+    queue: { type: "string", required: true, readOnly: true },
+    through: { type: "string", required: true },
+    pending: { type: "string" },
+    pendingFrom: { type: "string" },
+    pendingAt: { type: "number" },
+    ...timestamps,
+  },
+  indexes: {
+    byCampaign: {
+      pk: { field: "pk", composite: ["tenant", "campaignId"] },
+      sk: { field: "sk", composite: ["segmentId", "queue"] },
+    },
+  },
+});
+export type QueueCursorItem = EntityItem<typeof QueueCursorEntity>;
+
+/**
+ * DialerLease — which campaign of a tenant may dispense now in embedded mode, until when (wall-clock
+ * ms), and the campaign waiting for its turn (docs/dialer.md "Dispense"): block claims write people's
+ * pace records without a condition, so no other campaign of the tenant may write them meanwhile. Access
+ * pattern: get by tenant.
+ */
+export const DialerLeaseEntity = new Entity({
+  model: { entity: "dialerLease", version: "1", service: SERVICE },
+  attributes: {
+    tenant: { type: "string", required: true, readOnly: true },
+    campaignId: { type: "string", required: true },
+    until: { type: "number", required: true },
+    waiting: { type: "string" },
+    ...timestamps,
+  },
+  indexes: {
+    byTenant: {
+      pk: { field: "pk", composite: ["tenant"] },
+      sk: { field: "sk", composite: [] },
+    },
+  },
+});
+export type DialerLeaseItem = EntityItem<typeof DialerLeaseEntity>;
 
 /**
  * CampaignPhone — a number a campaign's build has listed, and the contact it was listed for: the
