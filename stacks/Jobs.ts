@@ -1,4 +1,5 @@
 import { Duration } from "aws-cdk-lib";
+import * as iam from "aws-cdk-lib/aws-iam";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Function as LambdaFunction, type StackContext, use } from "sst/constructs";
@@ -56,6 +57,14 @@ export function Jobs({ stack, app }: StackContext) {
   });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 1 }));
   table.cdk.table.grantReadWriteData(worker);
+  // An import finds existing contacts by externalId with PartiQL SELECT ... IN on the upsert index
+  // (core/import/write.ts), which grantReadWriteData does not cover.
+  worker.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["dynamodb:PartiQLSelect"],
+      resources: [table.tableArn, `${table.tableArn}/index/gsi1`],
+    }),
+  );
   bucket.cdk.bucket.grantReadWrite(worker);
   key.grantEncryptDecrypt(worker);
   mail.identity.grantSendEmail(worker);

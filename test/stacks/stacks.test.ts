@@ -587,6 +587,15 @@ describe("Jobs (core/job, functions/src/jobs/worker.ts)", () => {
     expect(actions).toContain("es:ESHttpPost");
     expect(actions).not.toContain("*");
   });
+
+  it("lets the worker read the upsert index with PartiQL SELECT only (an import's lookup by externalId)", () => {
+    const [, fn] = worker();
+    const partiql = statementsOf("Jobs", fn).filter((s: any) =>
+      [s.Action].flat().some((a: string) => a.startsWith("dynamodb:PartiQL")),
+    );
+    expect(partiql.flatMap((s: any) => [s.Action].flat())).toEqual(["dynamodb:PartiQLSelect"]);
+    expect(JSON.stringify(partiql[0].Resource)).toContain("/index/gsi1");
+  });
 });
 
 describe("Scheduler (core/scheduler, functions/src/schedule/target.ts)", () => {
