@@ -1,7 +1,9 @@
 /**
- * Contact search figures (issue 3): list-query latency of the embedded Search adapter at 100k and 1M
- * contacts in one tenant, and the indexer's throughput from the change stream next to the raw DynamoDB
- * Local write rate measured in the same run. BENCH_CONTACTS overrides the sizes (comma-separated).
+ * Contact search figures (issues 3 and 11): list-query and segment-query latency of the embedded Search
+ * adapter at 100k and 1M contacts in one tenant (p95 as a ratio to a search-box query of the same size),
+ * the indexer's throughput from the change stream next to the raw DynamoDB Local write rate measured in
+ * the same run, and what the filter indexes cost the index writer. BENCH_CONTACTS overrides the sizes
+ * (comma-separated).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +22,8 @@ import { startDynamo } from "../packages/local/src/dynamo.ts";
 import { REGION } from "../packages/local/src/dynamo-key.ts";
 import { generateContacts } from "../packages/local/src/generate/index.ts";
 import { writeRuntimeFile } from "../packages/local/src/runtime-file.ts";
+import { FILTER_INDEXES, openLayout } from "../packages/local/src/search/sqlite/layout.ts";
+import { sqliteWriter } from "../packages/local/src/search/sqlite/writer.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
 import { ensureTable } from "../packages/local/src/table.ts";
 
@@ -40,13 +44,20 @@ const SEGMENT_TYPES = { "custom:balanceDue": "number", "custom:vip": "boolean" }
  * sort by (a city sorted by city, a last name by last name, names starting with j by email), so the
  * matches bunch up away from the start of the sort order: the hard case for the index walk.
  */
-const QUERIES: { label: string; request: Omit<SearchRequest, "limit">; page?: number }[] = [
+const QUERIES: {
+  label: string;
+  request: Omit<SearchRequest, "limit">;
+  page?: number;
+  /** The search-box query of about a TX segment's size: the other queries' p95 is given as a ratio to its. */
+  baseline?: true;
+}[] = [
   { label: "first page, sort lastName", request: { query: null, sort: byField("lastName") } },
   { label: "'smith' sort firstName", request: { query: parseSearch("smith"), sort: byField("firstName") } },
   { label: "'mary + denver'", request: { query: parseSearch("mary + denver"), sort: byField("lastName") } },
   {
     label: "'(boston | miami) -smith'",
     request: { query: parseSearch("(boston | miami) -smith"), sort: [] },
+    baseline: true,
   },
   {
     label: "'\"sunset blvd\"' sort zip",
@@ -80,6 +91,14 @@ const QUERIES: { label: string; request: Omit<SearchRequest, "limit">; page?: nu
   {
     label: "seg1: state eq TX",
     request: { query: group("and", [rule("state", "eq", "TX")]), sort: [], types: SEGMENT_TYPES },
+  },
+  {
+    label: "seg2: TX, zip 7*",
+    request: {
+      query: group("and", [rule("state", "eq", "TX"), rule("zip", "beginsWith", "7")]),
+      sort: [],
+      types: SEGMENT_TYPES,
+    },
   },
   {
     label: "seg3: TX, zip 7*, balance>=1000",
@@ -134,12 +153,16 @@ const pct = (sorted: number[], p: number) =>
 
 async function queryLatency(n: number) {
   const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-search-"));
-  const search = sqliteSearch(join(dir, "search.db"));
+  // BENCH_SEARCH_DB (`{n}` for the size) keeps the filled index file for the next run: filling a million
+  // takes 10-20 minutes on this machine. A file of another layout is emptied at open, and refilled here.
+  const kept = process.env.BENCH_SEARCH_DB?.replaceAll("{n}", String(n));
+  const search = sqliteSearch(kept ?? join(dir, "search.db"));
   try {
     const started = performance.now();
     let batch: ReturnType<typeof contactDoc>[] = [];
     let i = 0;
-    for (const c of generateContacts(n, 42)) {
+    const held = (await search.query("contact", TENANT, { query: null, sort: [], limit: 1 })).total;
+    for (const c of held === n ? [] : generateContacts(n, 42)) {
       batch.push(contactDoc({ ...c, tenant: TENANT, id: `c${i++}`, createdAt: new Date().toISOString() }));
       if (batch.length === 10_000) {
         await search.upsert("contact", batch);
@@ -150,10 +173,18 @@ async function queryLatency(n: number) {
     const loadSeconds = (performance.now() - started) / 1000;
 
     console.log(
-      `\n${n.toLocaleString()} contacts in one tenant (loaded into the index in ${loadSeconds.toFixed(0)} s)`,
+      `\n${n.toLocaleString()} contacts in one tenant (${held === n ? `the index file ${kept} kept from an earlier run` : `loaded into the index in ${loadSeconds.toFixed(0)} s`})`,
     );
-    let baselineP50 = 0;
-    for (const [k, q] of QUERIES.entries()) {
+    let baselineP95 = 0;
+    const lines: {
+      label: string;
+      total: number;
+      p50: number;
+      p95: number;
+      cpu: number;
+      baseline?: true;
+    }[] = [];
+    for (const q of QUERIES) {
       const times: number[] = [];
       let total = 0;
       // Once untimed: the first sort by a custom field makes its index. A deep page is reached by walking
@@ -168,22 +199,88 @@ async function queryLatency(n: number) {
         cursor = next;
       }
       await search.query("contact", TENANT, { ...q.request, limit: 10, cursor });
+      const cpu: number[] = [];
       for (let r = 0; r < 25; r++) {
         const t = performance.now();
+        const used = process.cpuUsage();
         const page = await search.query("contact", TENANT, { ...q.request, limit: 10, cursor });
+        const { user, system } = process.cpuUsage(used);
         times.push(performance.now() - t);
+        cpu.push((user + system) / 1000);
         total = page.total;
       }
       times.sort((a, b) => a - b);
-      if (k === 0) baselineP50 = pct(times, 50);
-      console.log(
-        `  ${(reached < (q.page ?? 1) ? `${q.label} (has ${reached} pages: the last)` : q.label).padEnd(28)} total ${String(total).padStart(8)}  p50 ${pct(times, 50).toFixed(1).padStart(7)} ms  p95 ${pct(times, 95).toFixed(1).padStart(7)} ms  (x${(pct(times, 50) / baselineP50).toFixed(1)} of first page)`,
-      );
+      cpu.sort((a, b) => a - b);
+      if (q.baseline) baselineP95 = pct(times, 95);
+      lines.push({
+        label: reached < (q.page ?? 1) ? `${q.label} (has ${reached} pages: the last)` : q.label,
+        total,
+        p50: pct(times, 50),
+        p95: pct(times, 95),
+        cpu: pct(cpu, 50),
+        ...(q.baseline ? { baseline: true as const } : {}),
+      });
     }
+    // CPU time is what a query costs this process; on 2 cores shared with other work the wall time is
+    // that plus the wait for a core, so the CPU column is close to what an idle machine would show.
+    for (const line of lines)
+      console.log(
+        `  ${line.label.padEnd(30)} total ${String(line.total).padStart(8)}  p50 ${line.p50.toFixed(1).padStart(7)} ms  p95 ${line.p95.toFixed(1).padStart(7)} ms  cpu p50 ${line.cpu.toFixed(1).padStart(6)} ms  ${line.baseline ? "baseline" : `p95 x${(line.p95 / baselineP95).toFixed(2)} of the baseline's`}`,
+      );
   } finally {
     search.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the filter indexes (layout 5, docs/search.md Rule-query counts) cost the index writer: WRITE_N
+ * contacts upserted in batches of 1,000 (the change feed's size) into a fresh index file without them
+ * (dropped after the layout is made: layout 4's indexes, the baseline) and one with them, twice each,
+ * alternated so both see the same load; contacts/s, ratio and file size.
+ */
+async function filterIndexCost() {
+  const n = Number(process.env.BENCH_WRITE_CONTACTS ?? 100_000);
+  const docs = [...generateContacts(n, 43)].map((c, i) =>
+    contactDoc({ ...c, tenant: TENANT, id: `w${i}`, createdAt: new Date().toISOString() }),
+  );
+  const write = (withFilters: boolean) => {
+    const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-write-"));
+    const db = openLayout(join(dir, "search.db"));
+    try {
+      if (!withFilters) for (const f of FILTER_INDEXES) db.exec(`DROP INDEX ${f.name}`);
+      const writer = sqliteWriter(db);
+      const started = performance.now();
+      for (let i = 0; i < docs.length; i += 1000) writer.upsert("contact", docs.slice(i, i + 1000));
+      const rate = n / ((performance.now() - started) / 1000);
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      const { bytes } = db
+        .prepare("SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()")
+        .get() as { bytes: number };
+      return { rate, bytes };
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const runs = { without: [] as number[], with: [] as number[] };
+  let size = { without: 0, with: 0 };
+  for (let r = 0; r < 2; r++) {
+    const a = write(false);
+    const b = write(true);
+    runs.without.push(a.rate);
+    runs.with.push(b.rate);
+    size = { without: a.bytes, with: b.bytes };
+  }
+  const best = (rates: number[]) => Math.max(...rates);
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  console.log(`\nIndex writes, ${n.toLocaleString()} contacts in batches of 1,000 (best of 2, alternated)`);
+  console.log(
+    `  without the filter indexes (layout 4)    ${best(runs.without).toFixed(0).padStart(6)} contacts/s   baseline   file ${mb(size.without)}`,
+  );
+  console.log(
+    `  with them (layout 5)                     ${best(runs.with).toFixed(0).padStart(6)} contacts/s   ratio ${(best(runs.with) / best(runs.without)).toFixed(2)}   file ${mb(size.with)}`,
+  );
 }
 
 /**
@@ -324,6 +421,8 @@ async function indexThroughput() {
 }
 
 console.log("ReachCX contact search bench (embedded SQLite adapter)");
-// BENCH_ONLY=queries skips the indexer figures (minutes on 2 cores) when only query plans changed.
-if (process.env.BENCH_ONLY !== "queries") await indexThroughput();
-for (const n of sizes) await queryLatency(n);
+// BENCH_ONLY=queries skips the indexer figures (minutes on 2 cores) when only query plans changed;
+// BENCH_ONLY=writes gives only the filter indexes' write cost.
+if (!process.env.BENCH_ONLY) await indexThroughput();
+if (process.env.BENCH_ONLY !== "queries") await filterIndexCost();
+if (process.env.BENCH_ONLY !== "writes") for (const n of sizes) await queryLatency(n);
