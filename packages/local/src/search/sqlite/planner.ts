@@ -13,10 +13,12 @@ import type { ActivityRequest, SearchPage, SearchRequest, SortKey } from "@reach
 import type Database from "better-sqlite3";
 import {
   activityWhere,
+  type Compiling,
   compile,
   drivenByText,
   type FtsSet,
   fieldExpr,
+  negated,
   rangedFields,
   ruleFields,
   toFts,
@@ -233,8 +235,7 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     const tenantTerm = tenantTermOf(request.query);
     // A later page of a walk takes the total its first page counted (the cursor's): counting every
     // match again would cost what the first page did, on every page.
-    const count = sql(countSql(request.query, where));
-    const total = after?.total ?? (count.get(...cx.params) as { n: number }).n;
+    const total = after?.total ?? count(tenant, request.query, types);
     const position = after?.position ?? 0;
     if (position >= total) return { rows, total };
     const walked = ruleWalk(tenant, request, after, total - position, total);
@@ -247,6 +248,12 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
       rows.push(...(page.all(...cx.params, ...segment.params, more()) as Row[]));
     }
     return { rows, total };
+  }
+
+  /** A rule query's matches in the tenant (countSql). */
+  function count(tenant: Tenant, query: Node, types: Record<string, string>) {
+    const cx = { params: [] as unknown[], types, range: tenant.range };
+    return (sql(countSql(query, tenant.name, cx)).get(...cx.params) as { n: number }).n;
   }
 
   /**
@@ -370,11 +377,22 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
 const tenantTermOf = (query: Node) => (drivenByText(query) ? "+c.tenant" : "c.tenant");
 
 /**
- * The statement that counts a rule query's matches (`?` the tenant, then the values of `where`, the
- * query compiled): on a filter index's entries when one serves the query (`c.rid > 0` is its partial
- * condition, which lets SQLite use it), else where SQLite's planner finds them.
+ * The statement that counts a rule query's matches in the tenant, its values pushed onto `cx.params`.
+ * Matches are counted on a filter index's entries when one serves the query (`c.rid > 0` is its partial
+ * condition, which lets SQLite use it), else where SQLite's planner finds them. A negation (`state ne
+ * ZZ`, a NOT group) is the tenant's live total less the count of what it negates, in one statement (one
+ * snapshot): it reads the few rows it leaves out, not the many it keeps. Every compiled rule is
+ * two-valued (compile.ts), so NOT is an exact complement.
  */
-export function countSql(query: Node, where: string): string {
+export function countSql(query: Node, tenant: string, cx: Compiling): string {
+  const inner = negated(query);
+  if (inner) {
+    const count = countSql(inner, tenant, cx);
+    cx.params.push(tenant);
+    return `SELECT n - (${count}) AS n FROM contact_tenant WHERE tenant = ?`;
+  }
+  cx.params.push(tenant);
+  const where = compile(query, cx);
   const filter = filterIndex(query);
   return filter
     ? `SELECT count(*) AS n FROM contact c INDEXED BY ${filter} WHERE c.tenant = ? AND c.rid > 0 AND (${where})`
