@@ -227,6 +227,35 @@ describe("a record that cannot be read or handled", () => {
     }
   }, 30_000);
 
+  it("refused by the index's writer thread, is found by bisection while the rest of its batch is indexed", async () => {
+    const dir = tempDir();
+    const search = sqliteSearch(join(dir, "search.db"), undefined, { writerThread: true });
+    cleanups.push(() => search.close());
+    const { feed } = await collect("wt#", { from: "latest", attempts: 2, backoffMs: 1 });
+    feed.subscribe((records) => indexChanges(search, records), "search index");
+    // A contact without a tenant: the thread's transaction throws on it, and the error comes back.
+    const contact = (pk: string, id: string, tenant?: string) => ({
+      pk,
+      sk: "x",
+      __edb_e__: "contact",
+      id,
+      ...(tenant ? { tenant } : {}),
+      lastName: "Kept",
+      updatedAt: 1_700_000_000_000,
+    });
+    await putAll([contact("wt#1", "c1", "wt"), contact("wt#poison", "c2"), contact("wt#3", "c3", "wt")]);
+    // The poison record is set aside before the half after it is delivered.
+    let ids: string[] = [];
+    for (const deadline = Date.now() + 15_000; ids.length < 2 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      ids = (await search.query("contact", "wt", { query: null, sort: [], limit: 10 })).ids;
+    }
+    expect([...ids].sort()).toEqual(["c1", "c3"]);
+    expect(feed.deadLetters.kept.map((l) => [l.stage, l.keys])).toEqual([
+      ["search index", { pk: "wt#poison", sk: "x" }],
+    ]);
+  }, 30_000);
+
   it("is counted and kept in memory without a DATA_DIR", async () => {
     const { feed, seen } = await collect("mem#", { from: "latest" });
     await putAll(["mem#1", "unreadable#2", "mem#2"].map((pk) => ({ pk, sk: "x" })));
