@@ -28,7 +28,7 @@ import { type CounterDelta, counterField, queueOf, seqRank } from "./model.ts";
 /**
  * The campaign build (docs/dialer.md, Build): the job that turns a campaign's segments into its list.
  * Each segment's query is paged through the Search port in the segment's sort; each page's contacts are
- * read (the next page's while this one is written), scrubbed with the profile's scrubber, and written as
+ * read and scrubbed with the profile's scrubber (the next page's while this one is written), and written as
  * fresh CampaignContact records (BatchWriteItem, deterministic keys); then ONE transaction adds the page's
  * counts to the campaign's counters and writes the job's checkpoint, on condition that this worker still
  * holds the job. A page is therefore counted exactly once: a worker that dies before that transaction
@@ -127,6 +127,8 @@ const enabledSources = (s: Scrubber): DncSource[] => [
 /** One page's contacts as the scrubber decided: the records to write, the reasons of the others. */
 interface PageOutcome {
   records: CreateCampaignContactItem[];
+  /** Every contact the page lists (new and kept records), by id, with its segment. */
+  listed: Map<string, string>;
   /** Records an earlier run of this page already wrote: counted, not rewritten (they may have moved on). */
   kept: number;
   dropped: Partial<Record<ScrubReason, number>>;
@@ -190,13 +192,16 @@ async function scrubPage(input: {
   seq: number;
   profile: BuildProfile;
   memory: BuildMemory;
+  /** The previous page's listed contacts (id -> segment): their records may still be on their way. */
+  writing: ReadonlyMap<string, string>;
   now: Date;
 }): Promise<PageOutcome> {
   const { tenant, campaignId, segmentId, profile, memory, now } = input;
   const { contacts } = input.page;
   const { scrubber, channel } = profile;
-  // Records these contacts may have (the memory's hits) and their DNC listings, read at once.
-  const hits = input.page.ids.filter((id) => memory.contacts.has(hashId(id)));
+  // Records these contacts may have (the memory's hits, the page being written aside) and their DNC
+  // listings, read at once.
+  const hits = input.page.ids.filter((id) => !input.writing.has(id) && memory.contacts.has(hashId(id)));
   const [existing, listed] = await Promise.all([
     hits.length > 0 ? listedSegments(tenant, campaignId, hits) : new Map<string, string>(),
     dncListings(
@@ -216,7 +221,7 @@ async function scrubPage(input: {
   for (const id of input.page.ids) {
     const contact = contacts.get(id);
     if (!contact) continue; // deleted since the index answered
-    const had = existing.get(id);
+    const had = input.writing.get(id) ?? existing.get(id);
     if (had !== undefined && had !== segmentId) {
       drop("contactDup");
       continue;
@@ -274,7 +279,7 @@ async function scrubPage(input: {
       timeZone: contact.timeZone,
     });
   }
-  return { records, kept, dropped };
+  return { records, kept, dropped, listed: new Map(stay.map((c) => [c.contact.id, segmentId])) };
 }
 
 /** The reasons the contact alone tells: no number to dial, expired, opted out of the channel. */
@@ -556,16 +561,19 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
     windowClasses: new Set(),
     dnc: await snapshotFor(sources, sources.length > 0 ? await matching(tenant, queries, customTypes) : 0),
   };
+  // The page being written and committed while the next one is scrubbed (the state it commits).
+  let flight: Promise<BuildCheckpoint> = Promise.resolve(state);
+  let writing: ReadonlyMap<string, string> = new Map();
   while (state.segment < segments.length) {
     const segmentId = (segments[state.segment] as { segmentId: string }).segmentId;
     const query = queries[state.segment];
     let cursor = state.cursor;
     let ahead = fetchPage(tenant, query, cursor, customTypes);
     do {
-      if (context.cancelled()) return { state: "cancelled", counters: state.counts };
-      if (context.stopping()) return { state: "paused" };
+      if (context.cancelled()) return { state: "cancelled", counters: (await flight).counts };
+      if (context.stopping()) return await flight.then(() => ({ state: "paused" }) as const);
       if (!current(await readCampaign(tenant, campaignId), context.job.id))
-        return { ...stopped, counters: state.counts };
+        return { ...stopped, counters: (await flight).counts };
       const page = await ahead;
       const outcome = await scrubPage({
         tenant,
@@ -575,13 +583,12 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
         seq: state.seq,
         profile,
         memory,
+        writing,
         now: new Date(),
       });
       cursor = page.nextCursor;
-      // The next page is read while this one is written (its scrub waits for this page's commit).
+      // The next page is read while this one is written (its scrub overlaps this page's writes).
       if (cursor) ahead = fetchPage(tenant, query, cursor, customTypes);
-      await addWindowClasses(key, segmentId, outcome.records, memory.windowClasses);
-      await writePage(outcome);
       const listed = outcome.records.length + outcome.kept;
       const counts = { ...state.counts };
       counts.read = (counts.read ?? 0) + page.ids.length;
@@ -590,10 +597,14 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
       state = cursor
         ? { ...state, cursor, seq: state.seq + listed, counts }
         : { ...state, segment: state.segment + 1, cursor: null, seq: state.seq + listed, counts };
-      const field = counterField("fresh", profile.channel);
-      await commitPage(context, key, listed > 0 ? { [segmentId]: { [field]: listed } } : {}, state);
+      const delta = listed > 0 ? { [segmentId]: { [counterField("fresh", profile.channel)]: listed } } : {};
+      // One page in flight at most: the previous one is written and committed before this one's writes.
+      await flight;
+      writing = outcome.listed;
+      flight = writeAndCommit(context, key, segmentId, outcome, memory, delta, state);
     } while (cursor);
   }
+  await flight;
   await markReady(tenant, campaignId, context.job.id);
   return {
     state: "done",
@@ -601,6 +612,29 @@ export async function runBuild(context: JobContext): Promise<JobOutcome> {
     progress: { done: state.counts.read ?? 0, total: state.counts.read ?? 0, unit: "contacts" },
     message: `Listed ${state.counts.listed ?? 0} of ${state.counts.read ?? 0} contacts.`,
   };
+}
+
+/**
+ * Writes a page (its window classes, then its records) and commits its counts and the checkpoint after
+ * them: the promise answers the checkpoint committed. A failure is kept for the loop's next await.
+ */
+function writeAndCommit(
+  context: JobContext,
+  key: { tenant: string; campaignId: string },
+  segmentId: string,
+  outcome: PageOutcome,
+  memory: BuildMemory,
+  delta: Record<string, CounterDelta>,
+  state: BuildCheckpoint,
+): Promise<BuildCheckpoint> {
+  const done = (async () => {
+    await addWindowClasses(key, segmentId, outcome.records, memory.windowClasses);
+    await writePage(outcome);
+    await commitPage(context, key, delta, state);
+    return state;
+  })();
+  done.catch(() => undefined);
+  return done;
 }
 
 /** A page's records, 25 a BatchWriteItem. */
