@@ -71,10 +71,19 @@ describe("rule-query counts", () => {
 
   it("counts a negation as the tenant's total less what it negates", () => {
     expect(plan(group("and", [rule("state", "ne", "ZZ")]))).toBe(
-      "SEARCH contact_tenant USING INDEX sqlite_autoindex_contact_tenant_1 (tenant=?) | SCALAR SUBQUERY 1 | SEARCH c USING COVERING INDEX contact_filter_state (tenant=? AND state=?)",
+      "SEARCH contact_tenant USING INDEX sqlite_autoindex_contact_tenant_1 (tenant=?) | SCALAR SUBQUERY 1 | SEARCH c USING COVERING INDEX contact_sort_state (tenant=? AND state=?)",
     );
     expect(plan(group("and", [CITIES], true))).toContain(
       "COVERING INDEX contact_filter_city (tenant=? AND city=?)",
+    );
+  });
+
+  it("counts a query of one sorted field on its narrow sort index", () => {
+    expect(plan(group("and", [TX]))).toBe(
+      "SEARCH c USING COVERING INDEX contact_sort_state (tenant=? AND state=?)",
+    );
+    expect(plan(CITIES.rules[0] as Node)).toBe(
+      "SEARCH c USING COVERING INDEX contact_sort_city (tenant=? AND city=?)",
     );
   });
 

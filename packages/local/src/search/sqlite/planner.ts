@@ -404,12 +404,16 @@ export function countSql(query: Node, tenant: string, cx: Compiling): string {
  * hold every field the query names (custom fields are in `cf`) and whose leading field the query holds to
  * a range (`state eq TX`, `city in (...)`), so the count reads that range of entries and fetches no row
  * (docs/search.md, Rule-query counts). Without such a range the query's own sort indexes serve it better:
- * a whole tenant's filter entries cost more to read than a narrow index's candidates cost to fetch.
+ * a whole tenant's filter entries cost more to read than a narrow index's candidates cost to fetch; and a
+ * query of one sorted field is counted on that field's narrow sort index.
  */
 export function filterIndex(query: Node): string | null {
   const fields = ruleFields(query);
   if (!fields || ![...fields].every((f) => !CONTACT_FIELDS[f] || (FILTERED as readonly string[]).includes(f)))
     return null;
+  // One field with a sort index: that narrow index covers the query already.
+  const [only] = fields;
+  if (fields.size === 1 && only && SORTED.includes(only)) return null;
   const ranged = rangedFields(query);
   return FILTER_INDEXES.find((index) => ranged.has(index.lead))?.name ?? null;
 }
