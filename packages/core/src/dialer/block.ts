@@ -57,7 +57,8 @@ interface JournalMove {
 
 const cursorKey = (key: Key, segmentId: string, queue: string) =>
   `${key.tenant}|${key.campaignId}|${segmentId}|${queue}`;
-const cursors = new Map<string, { item: QueueCursorItem | null; at: number }>();
+/** Cursors as last read or written here; `own` when this process wrote it last (its next claim trusts it). */
+const cursors = new Map<string, { item: QueueCursorItem | null; at: number; own?: boolean }>();
 const locks = new Map<string, Promise<unknown>>();
 
 /** Runs `fn` after the process's other claims of the same queue (one block of a queue in flight here). */
@@ -70,6 +71,10 @@ function serial<T>(id: string, fn: () => Promise<T>): Promise<T> {
   });
   return run;
 }
+
+/** Whether this process has a block claim of the queue in flight (a caller then tries another queue first). */
+export const claiming = (key: Key, segmentId: string, queue: string) =>
+  locks.has(cursorKey(key, segmentId, queue));
 
 async function readCursor(key: Key, segmentId: string, queue: string) {
   const { data } = await useStore()
@@ -180,10 +185,14 @@ export async function claimBlock(
   now: number,
   batchId: string,
   decide: (read: Contact[]) => Promise<BlockMove[]>,
+  buildJobId: string | null,
 ): Promise<BlockMove[]> {
   return serial(cursorKey(key, segmentId, queue), async () => {
+    const id = cursorKey(key, segmentId, queue);
     for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
-      const cursor = await readCursor(key, segmentId, queue);
+      // This process's own last write of the cursor is trusted (a stale one only loses the claim).
+      const mine = cursors.get(id);
+      const cursor = mine?.own ? mine.item : await readCursor(key, segmentId, queue);
       if (cursor?.pending) {
         if (now - (cursor.pendingAt ?? 0) <= PENDING_MS) return [];
         await undoBlock(key, cursor);
@@ -204,9 +213,19 @@ export async function claimBlock(
         to,
       }));
       const cursorKeyOf = { ...key, segmentId, queue };
+      const written = { ...cursorKeyOf, through } as QueueCursorItem;
       const refused = await transact(() =>
         useStore()
           .transaction.write((tx) => [
+            // Still Active with the same list: an end, a delete or a reset stops every claim at once.
+            tx.campaign
+              .check({ tenant: key.tenant, id: key.campaignId })
+              .where((a, op) =>
+                buildJobId
+                  ? `${op.eq(a.status, "Active")} AND ${op.eq(a.buildJobId, buildJobId)}`
+                  : `${op.eq(a.status, "Active")} AND ${op.notExists(a.buildJobId)}`,
+              )
+              .commit(),
             tx.queueCursor
               .update(cursorKeyOf)
               .set(
@@ -240,7 +259,11 @@ export async function claimBlock(
           .go(),
       );
       // The cursor moved under us (another dispenser's block): read it again.
-      if (refused !== null) continue;
+      if (refused !== null) {
+        forgetCursor(key, segmentId, queue);
+        continue;
+      }
+      cursors.set(id, { item: written, at: Date.now(), own: moves.length === 0 });
       if (moves.length === 0) continue;
       await sendBatches(blockWrites(moves, batchId, now));
       const settled = await transact(() =>
@@ -259,9 +282,13 @@ export async function claimBlock(
           ])
           .go(),
       );
-      forgetCursor(key, segmentId, queue);
-      // Undone meanwhile (this dispenser was taken for dead): nothing is handed out.
-      return settled === null ? moves : [];
+      if (settled !== null) {
+        // Undone meanwhile (this dispenser was taken for dead): nothing is handed out.
+        forgetCursor(key, segmentId, queue);
+        return [];
+      }
+      cursors.set(id, { item: written, at: Date.now(), own: true });
+      return moves;
     }
     return [];
   });
@@ -365,6 +392,23 @@ async function undoBlock(key: Key, cursor: QueueCursorItem): Promise<number> {
     });
   forgetCursor(key, cursor.segmentId, cursor.queue);
   return returned;
+}
+
+/** How long a clear waits for the blocks in flight to be written (wall clock). */
+const SETTLE_WAIT_MS = 30_000;
+
+/**
+ * Waits until no block of the campaign is in flight (a clear calls it once no new claim can commit: the
+ * campaign is no longer Active, or names another build), so that no block's records are written after
+ * the clear walked past them; a block still pending after SETTLE_WAIT_MS belongs to a dead dispenser.
+ */
+export async function settleBlocks(key: Key) {
+  const until = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const { data } = await useStore().entities.queueCursor.query.byCampaign(key).go({ pages: "all" });
+    if (!data.some((c) => c.pending) || Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { registerJobKind } from "../job/runner.ts";
 import { conditionFailed, finishJob, readJob, requestCancel } from "../job/store.ts";
 import { entityOf } from "../store/image.ts";
 import { deleteKeys, partitionPage, pool, sendBatches } from "./batch.ts";
+import { settleBlocks } from "./block.ts";
 
 /**
  * Clearing a campaign's list (docs/dialer.md): its CampaignContact, CampaignCounter, DispenseBatch and
@@ -13,7 +14,7 @@ import { deleteKeys, partitionPage, pool, sendBatches } from "./batch.ts";
  * buckets (a partition per segment and kind), and the pacing holds of its contacts still in the dialer
  * (a ContactPace's `busy` is cleared only where it is this campaign's claim). A reset clears this way and
  * keeps the campaign's days (the 30-day abandon rate goes on); an end or a delete clears everything, as
- * the `campaignClear` job.
+ * the `campaignClear` job. It first waits for the block claims in flight to be written (block.ts).
  */
 
 export const CAMPAIGN_CLEAR_KIND = "campaignClear";
@@ -78,6 +79,7 @@ export async function clearList(
   const { tenant, campaignId } = key;
   const pk = listPartition(tenant, campaignId);
   const counts = { removed: 0, released: 0 };
+  await settleBlocks(key);
   let start: Record<string, unknown> | undefined;
   do {
     const page = await partitionPage(pk, { limit: CLEAR_PAGE, start });

@@ -7,7 +7,7 @@ import type { CampaignContactItem, ContactPaceItem } from "../store/entities/dia
 import type { CampaignItem, ProfileItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
 import type { Dispensed } from "./api.ts";
-import { type BlockMove, claimBlock, cursorFence, cursorThrough, forgetCursor } from "./block.ts";
+import { type BlockMove, claimBlock, claiming, cursorFence, cursorThrough, forgetCursor } from "./block.ts";
 import { paceAllows, withAttempt } from "./compliance/pace.ts";
 import { isCallable } from "./compliance/window.ts";
 import { counterWrites, type HourDelta, readList, type SegmentList, type TxEntities } from "./counters.ts";
@@ -478,15 +478,26 @@ async function fromBlocks(plan: Plan, segmentId: string, queues: string[], need:
   const key = { tenant: plan.tenant, campaignId: plan.campaignId };
   const nowIso = new Date(t).toISOString();
   const out: Dispensed[] = [];
-  for (const queue of queues) {
+  // Callers side by side spread over the queues: the ones with no claim in flight here first.
+  const free = queues.filter((q) => !claiming(key, segmentId, q));
+  const order = [...free, ...queues.filter((q) => !free.includes(q))];
+  for (const queue of order) {
     if (out.length >= need) break;
     const batchId = newBatchId(plan.campaignId, t);
-    const moves = await claimBlock(key, segmentId, queue, need - out.length, t, batchId, (read) =>
-      decide(
-        plan,
-        read.filter((c) => c.readyAt <= nowIso),
-        t,
-      ),
+    const moves = await claimBlock(
+      key,
+      segmentId,
+      queue,
+      need - out.length,
+      t,
+      batchId,
+      (read) =>
+        decide(
+          plan,
+          read.filter((c) => c.readyAt <= nowIso),
+          t,
+        ),
+      plan.campaign.buildJobId ?? null,
     );
     out.push(...moves.filter((m) => m.to === "inDialer").map((m) => toDispensed(m.contact, batchId)));
   }
