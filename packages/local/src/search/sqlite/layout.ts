@@ -35,9 +35,9 @@ export const FILTERED = [
 /**
  * The filter indexes, each led by the tenant and one field (its range serves a rule on that field), then
  * the other filtered fields (state then zip next: a zip prefix inside a state is a range) and `cf`. City
- * goes before state, since a city is the narrower range when a query
- * names both. Partial on `rid > 0`, which every row meets but no query implies unless it says so: SQLite
- * takes one only when the planner asks for it (planner.ts, countOf), never in place of a narrow sort index.
+ * comes first in the list, since a city is the narrower range when a query names both. Partial on
+ * `rid > 0`, which every row meets but no query implies unless it says so: SQLite takes one only when the
+ * planner asks for it (planner.ts, countSql), never in place of a narrow sort index.
  */
 export const FILTER_INDEXES = ["city", "state"].map((lead) => ({
   lead,
