@@ -3,8 +3,9 @@
  * the whole bench stays within minutes; the issue's figure is BENCH_BULK_CONTACTS=100000)
  * changed by the bulkEdit job, then deleted by the bulkDelete job, on DynamoDB Local (in memory) with the
  * embedded search index, run by the same JobRunner the embedded runtime and the AWS worker use. Printed next
- * to a baseline measured in the same run: raw BatchWriteItem of the same number of items (a contact and its
- * activity per contact) with as many requests in flight as the job keeps at most (IN_FLIGHT).
+ * to a baseline measured in the same run, before the jobs and again after them (the machine is shared):
+ * raw BatchWriteItem of the items the job writes (a contact item and an activity item per contact, built by
+ * ElectroDB with their index keys) with as many requests in flight as the job keeps at most (IN_FLIGHT).
  * Nothing is asserted.
  */
 import { randomUUID } from "node:crypto";
@@ -81,35 +82,42 @@ try {
   }
   console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
 
-  // Baseline: BatchWriteItem of 2 items a contact (the contact and an activity), IN_FLIGHT requests in flight.
+  // Baseline: BatchWriteItem of what the job writes for a contact, a contact item and an activity item (built
+  // by ElectroDB, so with their index keys), IN_FLIGHT requests in flight; measured before the jobs and after.
   const baseN = Math.min(N, 20_000);
-  const baseItems = Array.from({ length: baseN * 2 }, (_, i) => ({
-    pk: `$reachcx#tenant_bench-base`,
-    sk: `$activitylog_1#id_${i}`,
-    tenant: "bench-base",
-    id: String(i),
-    type: "System",
-    title: "Contact Updated",
-    body: "City set to Bench by bench (bulk edit).",
-    activityLogContactId: String(i >> 1),
-    timestamp: now,
-  }));
-  const batches: BatchWriteCommandInput[] = [];
-  for (let i = 0; i < baseItems.length; i += 25)
-    batches.push({
-      RequestItems: { reachcx: baseItems.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+  const baseline = async (offset: number) => {
+    const ids = Array.from({ length: baseN }, (_, i) => `base-${offset + i}`);
+    const contacts = store.entities.contact
+      .put(
+        ids.map((id, i) => ({ ...(items[i % items.length] as CreateContactItem), tenant: "bench-base", id })),
+      )
+      .params() as BatchWriteCommandInput[];
+    const activities = store.entities.activityLog
+      .put(
+        ids.map((id) => ({
+          tenant: "bench-base",
+          id: `activity-${id}`,
+          type: "System" as const,
+          title: "Contact Updated",
+          body: "City set to Bench by bench (bulk edit).",
+          activityLogContactId: id,
+          agent: "bench",
+          timestamp: now,
+        })),
+      )
+      .params() as BatchWriteCommandInput[];
+    const batches = contacts.flatMap((c, i) => [c, activities[i] as BatchWriteCommandInput]);
+    const started = performance.now();
+    await pool(batches, IN_FLIGHT, async (batch) => {
+      let pending = batch.RequestItems;
+      while (pending && Object.keys(pending).length > 0)
+        pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
+          .UnprocessedItems;
     });
-  const baseStarted = performance.now();
-  await pool(batches, IN_FLIGHT, async (batch) => {
-    let pending = batch.RequestItems;
-    while (pending && Object.keys(pending).length > 0)
-      pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
-        .UnprocessedItems;
-  });
-  const baseRate = baseN / ((performance.now() - baseStarted) / 1000);
-  console.log(
-    `  baseline: BatchWriteItem, 2 items a contact, ${IN_FLIGHT} in flight: ${Math.round(baseRate).toLocaleString()} contacts/s`,
-  );
+    return baseN / ((performance.now() - started) / 1000);
+  };
+  const before = await baseline(0);
+  const results: { label: string; line: string; rate: number }[] = [];
 
   const query = {
     type: "group" as const,
@@ -129,10 +137,21 @@ try {
     const seconds = (performance.now() - started) / 1000;
     const done = await readJob(TENANT, job.id);
     const rate = (done?.counters.successful ?? 0) / seconds;
-    console.log(
-      `  ${label}: ${state}${done?.state === "failed" ? ` (${done.message})` : ""}, ${JSON.stringify(done?.counters)} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / baseRate).toFixed(2)} of the baseline; snapshot included)`,
-    );
+    results.push({
+      label,
+      line: `${state}${done?.state === "failed" ? ` (${done.message})` : ""}, ${JSON.stringify(done?.counters)} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s`,
+      rate,
+    });
   }
+  const after = await baseline(baseN);
+  const baseRate = (before + after) / 2;
+  console.log(
+    `  baseline: BatchWriteItem of a contact and an activity a contact, ${IN_FLIGHT} in flight: ${Math.round(before).toLocaleString()} contacts/s before the jobs, ${Math.round(after).toLocaleString()} after`,
+  );
+  for (const r of results)
+    console.log(
+      `  ${r.label}: ${r.line} (ratio ${(r.rate / baseRate).toFixed(2)} of the baseline's mean; snapshot included)`,
+    );
   search.close();
 } finally {
   await dynamo.stop();
