@@ -442,19 +442,18 @@ async function segmentQuery(tenant: string, id: string) {
 }
 
 /** The DNC snapshot holds at most this many entries (8 bytes each); a bigger list is checked in batches. */
-export const DNC_SNAPSHOT_MAX = 1_000_000;
+export const DNC_SNAPSHOT_MAX = 200_000;
 /** A list this small is always held: one or two Query pages. */
 const DNC_SNAPSHOT_MIN = 20_000;
 
 /**
  * The enabled DNC lists in memory, when reading them whole costs less than the batch checks would: at
- * most one entry per two keys the checks would read (contacts of the segments x sources; a Query reads
- * an entry for about half a BatchGetItem key on DynamoDB Local, less on a big partition), and
- * DNC_SNAPSHOT_MAX.
+ * most one entry per four keys the checks would read (contacts of the segments x sources), and
+ * DNC_SNAPSHOT_MAX: on DynamoDB Local a Query's rate falls as the partition grows (docs/dialer.md).
  */
 async function snapshotFor(sources: DncSource[], contacts: number) {
   if (sources.length === 0) return undefined;
-  const max = Math.min(DNC_SNAPSHOT_MAX, Math.max(DNC_SNAPSHOT_MIN, (contacts * sources.length) / 2));
+  const max = Math.min(DNC_SNAPSHOT_MAX, Math.max(DNC_SNAPSHOT_MIN, (contacts * sources.length) / 4));
   return dncSnapshot({ sources, max });
 }
 
