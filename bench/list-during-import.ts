@@ -9,6 +9,10 @@
  * in the same run, so the figures compare as ratios. The issue's goal: list p95 <= 150 ms during the import.
  */
 import { loadavg } from "node:os";
+import { createDynamoClient } from "../packages/core/src/store/client.ts";
+import { createService } from "../packages/core/src/store/entities.ts";
+import { TABLE } from "../packages/local/src/env.ts";
+import { readRuntimeFile } from "../packages/local/src/runtime-file.ts";
 import { adminHeaders, BASE, generate, type Instance, pct, startInstance } from "./instance.ts";
 
 const CONTACTS = Number(process.env.BENCH_LIVE_CONTACTS ?? 50_000);
@@ -81,6 +85,24 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
     await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
     return performance.now() - started;
   };
+  // A list reads its page's contacts from the Store after the index: that BatchGetItem, straight to the
+  // instance's DynamoDB Local, beside each list query too.
+  const running = readRuntimeFile(dataDir);
+  if (!running) throw new Error("the instance wrote no runtime.json");
+  const store = createService(
+    createDynamoClient({
+      table: TABLE,
+      endpoint: running.dynamoEndpoint,
+      credentials: running.dynamoCredentials,
+    }),
+    TABLE,
+  );
+  let pageKeys: { tenant: string; id: string }[] = [];
+  const storeRead = async () => {
+    const started = performance.now();
+    await store.entities.contact.get(pageKeys).go();
+    return performance.now() - started;
+  };
 
   // The tenant's contacts, loaded and indexed before anything is timed.
   const before = await searchable();
@@ -92,10 +114,16 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
   const idleLoad = load();
   const idleTimes: number[] = [];
   const idleHealth: number[] = [];
+  const idleStore: number[] = [];
+  pageKeys = ((await api("/api/contacts?limit=10")).items as { id: string }[]).map(({ id }) => ({
+    tenant: TENANT,
+    id,
+  }));
   for (let i = 0; i < LISTS.length; i++) await list(i);
   for (let i = 0; i < RUNS * LISTS.length; i++) {
     idleTimes.push(await list(i));
     idleHealth.push(await health());
+    idleStore.push(await storeRead());
   }
 
   // The import, as the /import page starts it.
@@ -134,6 +162,7 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
   // Until every row is searchable: the console's list asked every PAUSE_MS, the job and the index looked at once a second.
   const busyTimes: number[] = [];
   const busyHealth: number[] = [];
+  const busyStore: number[] = [];
   const byList: number[][] = LISTS.map(() => []);
   const target = before + CONTACTS + ROWS;
   let indexed = 0;
@@ -144,6 +173,7 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
     busyTimes.push(took);
     byList[i % LISTS.length]?.push(took);
     busyHealth.push(await health());
+    busyStore.push(await storeRead());
     await sleep(PAUSE_MS);
     if (performance.now() - lastLook < 1000) continue;
     lastLook = performance.now();
@@ -157,11 +187,13 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
     );
   }
   const seconds = (performance.now() - started) / 1000;
+  store.raw.client.destroy();
   return {
     idle: summary(idleTimes),
     busy: summary(busyTimes),
     byList: byList.map(summary),
     health: { idle: summary(idleHealth), busy: summary(busyHealth) },
+    store: { idle: summary(idleStore), busy: summary(busyStore) },
     rate: ROWS / seconds,
     seconds,
     idleLoad,
@@ -195,6 +227,9 @@ for (const m of MODES) {
   );
   console.log(
     `    GET /api/health (reads nothing): idle p50 ${ms(r.health.idle.p50)}  p95 ${ms(r.health.idle.p95)}; during the import p50 ${ms(r.health.busy.p50)}  p95 ${ms(r.health.busy.p95)}`,
+  );
+  console.log(
+    `    a page's 10 contacts read from DynamoDB Local (BatchGetItem): idle p50 ${ms(r.store.idle.p50)}  p95 ${ms(r.store.idle.p95)}; during the import p50 ${ms(r.store.busy.p50)}  p95 ${ms(r.store.busy.p95)}`,
   );
 }
 const [inline, threaded] = [results["0"], results["1"]];

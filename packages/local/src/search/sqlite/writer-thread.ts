@@ -4,6 +4,8 @@
  * request at a time in the order posted. Each request is answered once its transaction has committed, or
  * with the error that rolled it back, so the caller's batch succeeds or throws as an in-thread write does.
  */
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SearchDoc } from "@reachcx/core/search/port";
 import Database from "better-sqlite3";
@@ -15,6 +17,8 @@ const BUSY_MS = 60_000;
 /** WAL frames not yet copied back (4 KiB each) past which the thread waits for readers to move on and restarts the log. */
 const STARVED_FRAMES = 16_384;
 const CHECK_MS = 1000;
+/** This thread's nice value: the API's thread comes first for the CPU, the index catches up in the gaps. */
+const NICE = 10;
 
 const port = parentPort;
 if (!port) throw new Error("writer-thread.ts runs in a worker thread (threaded-writer.ts starts it)");
@@ -30,6 +34,7 @@ db.pragma("cache_size = -65536");
 db.pragma("journal_size_limit = 67108864");
 const writer = sqliteWriter(db);
 let lastCheck = 0;
+yieldToTheApi();
 
 port.on("message", (request: WriteRequest) => {
   if (request.op === "close") {
@@ -62,4 +67,18 @@ function keepWalShort() {
   lastCheck = now;
   const [state] = db.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];
   if (state && state.log > STARVED_FRAMES) db.pragma("wal_checkpoint(RESTART)");
+}
+
+/**
+ * Lowers this thread's CPU priority below the API's. On Linux a thread's id is a process id to
+ * setpriority(2), which then applies to that thread alone; /proc/thread-self names it. Elsewhere (no
+ * /proc) the thread keeps the process's priority.
+ */
+function yieldToTheApi() {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, NICE);
+  } catch {
+    // Not Linux: same priority as the API's thread.
+  }
 }
