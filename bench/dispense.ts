@@ -6,7 +6,9 @@
  * write rate of the items a block claim writes per contact — unconditional BatchWriteItem of a list record
  * (indexed) and a pace record, 25 a call, 4 calls in flight per caller — which the ratio is taken against,
  * and one two-item conditional TransactWriteItems per contact (what per-contact claims are bound by).
- * Nothing is asserted.
+ * The same list is dispensed twice: by block claims (a FIFO campaign) and by the per-contact path (the
+ * same campaign with freshLIFO, which block claims leave alone), each in its own tenant. Nothing is
+ * asserted.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
@@ -54,22 +56,27 @@ try {
   // 17:00 UTC in June: 13:00 in New York, 10:00 in Los Angeles; every class is open.
   const now = new Date("2026-06-10T17:00:00Z");
   const zones = ["Eastern", "Central", "Mountain", "Pacific"];
-  const seeded = performance.now();
-  await withActor({ type: "system", tenant: TENANT }, () =>
-    seedList({
-      tenant: TENANT,
-      campaignId: "bench",
-      profile: { retry: { ratio: 20 } },
-      segments: [60, 40].map((ratio, s) => ({
-        ratio,
-        contacts: Array.from({ length: N / 2 }, (_, i) => ({
-          timeZone: zones[(i + s) % zones.length] as string,
+  /** One Active campaign of N fresh contacts in two segments (60/40), in its own tenant. */
+  const seed = async (tenant: string, freshLIFO: boolean) => {
+    const seeded = performance.now();
+    await withActor({ type: "system", tenant }, () =>
+      seedList({
+        tenant,
+        campaignId: "bench",
+        profile: { retry: { ratio: 20 }, freshLIFO },
+        segments: [60, 40].map((ratio, s) => ({
+          ratio,
+          contacts: Array.from({ length: N / 2 }, (_, i) => ({
+            timeZone: zones[(i + s) % zones.length] as string,
+          })),
         })),
-      })),
-      now,
-    }),
-  );
-  console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+        now,
+      }),
+    );
+    console.log(`  seeded ${tenant} in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+  };
+  await seed(TENANT, false);
+  await seed(`${TENANT}-lifo`, true);
 
   // Baseline: the raw write rate of a list record (with its queue index keys) and a pace record per
   // contact, unconditional BatchWriteItem of 25.
@@ -130,41 +137,44 @@ try {
     `  per-contact bound: TransactWriteItems of 2 conditional puts a contact, ${CALLERS * IN_FLIGHT} in flight: ${Math.round(txRate).toLocaleString()} contacts/s`,
   );
 
-  // One caller alone first: the latency of a 100-contact call without the others queued beside it.
-  const alone: number[] = [];
-  let claimed = 0;
-  await withActor({ type: "system", tenant: TENANT }, async () => {
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      claimed += (await dispense("bench", WANT, { now })).length;
-      alone.push(performance.now() - t);
-    }
-  });
-  alone.sort((a, b) => a - b);
-  console.log(`  one caller alone: a ${WANT}-contact call p50 ${pct(alone, 50).toFixed(0)} ms`);
-
-  const latencies: number[] = [];
-  claimed = 0;
-  const started = performance.now();
-  await withActor({ type: "system", tenant: TENANT }, () =>
-    Promise.all(
-      Array.from({ length: CALLERS }, async () => {
-        for (;;) {
-          const t = performance.now();
-          const out = await dispense("bench", WANT, { now });
-          if (out.length === 0) return;
-          latencies.push(performance.now() - t);
-          claimed += out.length;
-        }
-      }),
-    ),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const rate = claimed / seconds;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `  ${CALLERS} callers: ${claimed.toLocaleString()} contacts in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / baseRate).toFixed(2)} of the baseline); a ${WANT}-contact call p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`,
-  );
+  /** One caller alone, then 8 side by side until the list is out: the rate and the call latencies. */
+  const measure = async (tenant: string, label: string) => {
+    const alone: number[] = [];
+    await withActor({ type: "system", tenant }, async () => {
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        await dispense("bench", WANT, { now });
+        alone.push(performance.now() - t);
+      }
+    });
+    alone.sort((a, b) => a - b);
+    const latencies: number[] = [];
+    let claimed = 0;
+    const started = performance.now();
+    await withActor({ type: "system", tenant }, () =>
+      Promise.all(
+        Array.from({ length: CALLERS }, async () => {
+          for (;;) {
+            const t = performance.now();
+            const out = await dispense("bench", WANT, { now });
+            if (out.length === 0) return;
+            latencies.push(performance.now() - t);
+            claimed += out.length;
+          }
+        }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const rate = claimed / seconds;
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `  ${label}: one caller alone, a ${WANT}-contact call p50 ${pct(alone, 50).toFixed(0)} ms; ${CALLERS} callers: ${claimed.toLocaleString()} contacts in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / baseRate).toFixed(2)} of the baseline); a ${WANT}-contact call p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`,
+    );
+    return rate;
+  };
+  const blocks = await measure(TENANT, "block claims (FIFO fresh)");
+  const perContact = await measure(`${TENANT}-lifo`, "per-contact transactions (freshLIFO)");
+  console.log(`  block claims / per-contact: ${(blocks / perContact).toFixed(2)}`);
 } finally {
   await dynamo.stop();
 }
