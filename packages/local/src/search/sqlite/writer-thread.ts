@@ -14,7 +14,7 @@ import { sqliteWriter } from "./writer.ts";
 
 /** How long a write waits for the API's connection to let go of the file (a custom sort index being made). */
 const BUSY_MS = 60_000;
-/** WAL frames not yet copied back (4 KiB each) past which the thread waits for readers to move on and restarts the log. */
+/** WAL length in frames (pages of 4 KiB) past which the thread waits for the readers of the moment and restarts the log. */
 const STARVED_FRAMES = 16_384;
 const CHECK_MS = 1000;
 /** This thread's nice value: the API's thread comes first for the CPU, the index catches up in the gaps. */
@@ -57,9 +57,10 @@ port.on("message", (request: WriteRequest) => {
 
 /**
  * SQLite's automatic checkpoint is passive: while the API's reads keep overlapping it never finds the
- * log unused, and the WAL (which every read searches) would keep growing through a long import. Once a
- * second the thread asks how far the log is behind; past STARVED_FRAMES it checkpoints with RESTART,
- * which waits (busy_timeout) for the readers of the moment to finish, never blocking new ones.
+ * log unused to start it over, and the WAL (which every read searches) would keep growing through a long
+ * import. Once a second the thread checkpoints passively and reads the log's length; past STARVED_FRAMES
+ * it checkpoints with RESTART, which waits (busy_timeout) for the readers of the moment to finish, never
+ * blocking new ones, so the next write starts the log over.
  */
 function keepWalShort() {
   const now = Date.now();
