@@ -266,22 +266,29 @@ export async function claimBlock(
       cursors.set(id, { item: written, at: Date.now(), own: moves.length === 0 });
       if (moves.length === 0) continue;
       await sendBatches(blockWrites(moves, batchId, now));
-      const settled = await transact(() =>
-        useStore()
-          .transaction.write((tx) => [
-            tx.dispenseBatch
-              .patch({ ...key, batchId })
-              .set({ state: "applied" })
-              .where((a, op) => op.eq(a.state, "claimed"))
-              .commit(),
-            tx.queueCursor
-              .patch(cursorKeyOf)
-              .remove(["pending", "pendingFrom", "pendingAt"])
-              .where((a, op) => op.eq(a.pending, batchId))
-              .commit(),
-          ])
-          .go(),
-      );
+      // The commit point: `applied` (conditional: an undo writes `void` first). Then the cursor settles; a
+      // dispenser dying in between leaves an applied block marked pending, which an undo only unmarks.
+      const settled = await useStore()
+        .entities.dispenseBatch.patch({ ...key, batchId })
+        .set({ state: "applied" })
+        .where((a, op) => op.eq(a.state, "claimed"))
+        .go()
+        .then(
+          () => null,
+          (err: unknown) => {
+            if (!isConditionFailure(err)) throw err;
+            return err;
+          },
+        );
+      if (settled === null)
+        await useStore()
+          .entities.queueCursor.patch(cursorKeyOf)
+          .remove(["pending", "pendingFrom", "pendingAt"])
+          .where((a, op) => op.eq(a.pending, batchId))
+          .go()
+          .catch((err: unknown) => {
+            if (!isConditionFailure(err)) throw err;
+          });
       if (settled !== null) {
         // Undone meanwhile (this dispenser was taken for dead): nothing is handed out.
         forgetCursor(key, segmentId, queue);
