@@ -21,8 +21,8 @@ import { inFlight, isConditionFailure } from "./tx.ts";
  * of the queue being in flight), the batch journal `claimed` (its moves, to undo them), the counter
  * deltas — and only then are the block's records and the people's pace records written, unconditionally,
  * with BatchWriteItem (nobody else may write them: the cursor fences this campaign's other dispensers,
- * the tenant's lease the other campaigns); a second small transaction then marks the batch `applied` and
- * the cursor settled, after which the contacts are handed out. A dispenser that dies in between leaves a
+ * the tenant's lease the other campaigns); then the batch is marked `applied` (conditional: the commit
+ * point) and the cursor unmarked, after which the contacts are handed out. A dispenser that dies in between leaves a
  * pending block: anyone who finds it older than PENDING_MS (the sweeper, the next claim of the queue)
  * undoes it from the journal. Contacts the cursor passed over (not ready yet, refused by pace) stay in
  * the queue below it and go by the per-contact path, which checks the cursor in its own transaction.
