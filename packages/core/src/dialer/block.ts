@@ -306,7 +306,7 @@ async function recordsOf(key: Key, ids: string[]) {
   if (ids.length === 0) return new Map<string, Contact>();
   const { data } = await useStore()
     .entities.campaignContact.get(ids.map((contactId) => ({ ...key, contactId })))
-    .go({ concurrency: 4 });
+    .go({ concurrent: 4 });
   return new Map(data.map((c) => [c.contactId, c]));
 }
 

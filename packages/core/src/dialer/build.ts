@@ -293,7 +293,7 @@ function cheapReason(contact: BuildContact, channel: DialChannel, now: Date): Sc
 /** The segment of each of these contacts' records already in the list (BatchGetItem). */
 async function listedSegments(tenant: string, campaignId: string, ids: readonly string[]) {
   const found = await getAll(
-    (keys) => useStore().entities.campaignContact.get(keys).go({ concurrency: 4 }),
+    (keys) => useStore().entities.campaignContact.get(keys).go({ concurrent: 4 }),
     ids.map((contactId) => ({ tenant, campaignId, contactId })),
   );
   return new Map(found.map((r) => [r.contactId, r.segmentId]));
@@ -497,7 +497,7 @@ function fetchPage(
         })
       : { ids: [], nextCursor: null };
     const found = await getAll(
-      (keys) => useStore().entities.contact.get(keys).go({ concurrency: 4, attributes: CONTACT_READ }),
+      (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4, attributes: CONTACT_READ }),
       page.ids.map((id) => ({ tenant, id })),
     );
     return { ids: page.ids, nextCursor: page.nextCursor, contacts: new Map(found.map((c) => [c.id, c])) };

@@ -277,7 +277,7 @@ async function paces(tenant: string, contacts: Contact[]) {
   if (contacts.length === 0) return new Map<string, ContactPaceItem>();
   const { data } = await useStore()
     .entities.contactPace.get(contacts.map((c) => ({ tenant, contactId: c.contactId })))
-    .go({ concurrency: 4 });
+    .go({ concurrent: 4 });
   return new Map(data.map((p) => [p.contactId, p]));
 }
 

@@ -112,7 +112,7 @@ export async function checkDnc(raw: readonly string[], options: { sources?: read
     if (attempt === 5) throw new Error("dnc check: keys left unprocessed after 5 attempts");
     const { data, unprocessed } = await useStore()
       .entities.doNotCall.get(pending)
-      .go({ concurrency: CHECK_CONCURRENCY });
+      .go({ concurrent: CHECK_CONCURRENCY });
     found.push(...data);
     pending = unprocessed.map((key) => ({ tenant, phone: key.phone, source: key.source }));
   }
@@ -276,7 +276,7 @@ export async function loadDnc(
       let pending = items;
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt === 5) throw new Error("dnc load: items left unprocessed after 5 attempts");
-        const { unprocessed } = await useStore().entities.doNotCall.put(pending).go({ concurrency: 1 });
+        const { unprocessed } = await useStore().entities.doNotCall.put(pending).go({ concurrent: 1 });
         const left = new Set(unprocessed.map((key) => key.phone));
         pending = pending.filter((item) => left.has(item.phone));
       }
