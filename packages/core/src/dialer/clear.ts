@@ -7,6 +7,7 @@ import { conditionFailed, finishJob, readJob, requestCancel } from "../job/store
 import { entityOf } from "../store/image.ts";
 import { deleteKeys, partitionPage, pool, sendBatches } from "./batch.ts";
 import { settleBlocks } from "./block.ts";
+import { HOUR_KINDS } from "./model.ts";
 
 /**
  * Clearing a campaign's list (docs/dialer.md): its CampaignContact, CampaignCounter, DispenseBatch and
@@ -54,7 +55,7 @@ async function release(tenant: string, contactId: string, claim: string) {
 /** Deletes a segment's hour buckets of both kinds. */
 async function clearHours(tenant: string, campaignId: string, segmentId: string) {
   const store = useStore();
-  for (const kind of ["retry", "callBack"] as const) {
+  for (const kind of HOUR_KINDS) {
     const { data } = await store.entities.campaignHour.query
       .bySegment({ tenant, campaignId, segmentId, kind })
       .go({ pages: "all" });
