@@ -12,7 +12,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { CAMPAIGN_BUILD_KIND } from "../packages/core/src/dialer/build.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
@@ -20,14 +19,10 @@ import { registerJobKinds } from "../packages/core/src/job/kinds.ts";
 import { JobRunner } from "../packages/core/src/job/runner.ts";
 import { createJob, readJob } from "../packages/core/src/job/store.ts";
 import { contactDoc } from "../packages/core/src/search/indexer.ts";
-import { createDynamoClient } from "../packages/core/src/store/client.ts";
 import type { CreateContactItem } from "../packages/core/src/store/entities.ts";
-import { createService } from "../packages/core/src/store/entities.ts";
 import { directoryBlobs } from "../packages/local/src/blobs.ts";
-import { startDynamo } from "../packages/local/src/dynamo.ts";
-import { REGION } from "../packages/local/src/dynamo-key.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
-import { ensureTable } from "../packages/local/src/table.ts";
+import { benchStore } from "./store.ts";
 
 const TENANT = "bench-build";
 const N = Number(process.env.BENCH_BUILD_CONTACTS ?? 1_000_000);
@@ -74,13 +69,8 @@ function contactOf(i: number, now: string): CreateContactItem {
 const DNC = { 0: "org", 1: "state", 2: "national" } as const;
 
 const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-build-"));
-const dynamo = await startDynamo({});
+const { dynamo, store } = await benchStore();
 try {
-  const { endpoint, credentials } = dynamo;
-  const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
-  await ensureTable(raw, "reachcx");
-  raw.destroy();
-  const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
   const search = sqliteSearch(join(dir, "search.db"));
   const blobs = directoryBlobs({ dir: join(dir, "blobs"), secret: new Uint8Array(32) });
   const runner = new JobRunner({ owner: "bench-build", log: (e, d) => console.error(e, d) });

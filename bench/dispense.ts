@@ -10,17 +10,13 @@
  * same campaign with freshLIFO, which block claims leave alone), each in its own tenant. Nothing is
  * asserted.
  */
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
 import { dispense } from "../packages/core/src/dialer/dispense.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
-import { createDynamoClient } from "../packages/core/src/store/client.ts";
-import { createService } from "../packages/core/src/store/entities.ts";
-import { startDynamo } from "../packages/local/src/dynamo.ts";
-import { REGION } from "../packages/local/src/dynamo-key.ts";
-import { ensureTable } from "../packages/local/src/table.ts";
 import { seedList } from "../test/support/dialer-list.ts";
+import { pct } from "./instance.ts";
+import { benchStore } from "./store.ts";
 
 const TENANT = "bench-dispense";
 const N = Number(process.env.BENCH_DISPENSE_CONTACTS ?? 10_000);
@@ -31,9 +27,6 @@ const IN_FLIGHT = 20;
 /** BatchWriteItem calls in flight per caller (dialer/batch.ts WRITE_CONCURRENCY). */
 const WRITES_IN_FLIGHT = 4;
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-
 async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
@@ -42,13 +35,8 @@ async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Pro
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-const dynamo = await startDynamo({});
+const { dynamo, store } = await benchStore();
 try {
-  const { endpoint, credentials } = dynamo;
-  const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
-  await ensureTable(raw, "reachcx");
-  raw.destroy();
-  const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
   provideEnv({ mode: "embedded", store } as unknown as Env);
   console.log(
     `\nDispense: ${N.toLocaleString()} fresh contacts, ${CALLERS} callers x ${WANT} a call (DynamoDB Local in memory)`,

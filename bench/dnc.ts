@@ -6,15 +6,11 @@
  * campaign build does instead when the lists fit its snapshot: read them whole once (dncSnapshot), then
  * answer each batch of 10,000 from memory.
  */
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
 import { checkDnc, dncSnapshot, loadDnc } from "../packages/core/src/dnc/index.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
-import { createDynamoClient } from "../packages/core/src/store/client.ts";
-import { createService } from "../packages/core/src/store/entities.ts";
-import { startDynamo } from "../packages/local/src/dynamo.ts";
-import { REGION } from "../packages/local/src/dynamo-key.ts";
-import { ensureTable } from "../packages/local/src/table.ts";
+import { pct } from "./instance.ts";
+import { benchStore } from "./store.ts";
 
 const TENANT = "bench-dnc";
 const N = Number(process.env.BENCH_DNC_NUMBERS ?? 2_000_000);
@@ -37,16 +33,8 @@ function* csv(n: number) {
   if (chunk.length > 0) yield `${chunk.join("\n")}\n`;
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-
-const dynamo = await startDynamo({});
+const { dynamo, store } = await benchStore();
 try {
-  const { endpoint, credentials } = dynamo;
-  const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
-  await ensureTable(raw, "reachcx");
-  raw.destroy();
-  const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
   provideEnv({ mode: "embedded", store } as Env);
   const asTenant = <T>(fn: () => Promise<T>) => withActor({ type: "system", tenant: TENANT }, fn);
 

@@ -13,7 +13,6 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
@@ -22,12 +21,8 @@ import { registerJobKinds } from "../packages/core/src/job/kinds.ts";
 import { JobRunner } from "../packages/core/src/job/runner.ts";
 import { createJob, readJob } from "../packages/core/src/job/store.ts";
 import { outboxMail } from "../packages/core/src/mail/outbox.ts";
-import { createDynamoClient } from "../packages/core/src/store/client.ts";
-import { createService } from "../packages/core/src/store/entities.ts";
 import { directoryBlobs } from "../packages/local/src/blobs.ts";
-import { startDynamo } from "../packages/local/src/dynamo.ts";
-import { REGION } from "../packages/local/src/dynamo-key.ts";
-import { ensureTable } from "../packages/local/src/table.ts";
+import { benchStore } from "./store.ts";
 
 const TENANT = "bench-import";
 const N = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
@@ -53,13 +48,8 @@ try {
 async function measure(onDisk: boolean) {
   const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-import-"));
   if (onDisk) mkdirSync(join(dir, "data"));
-  const dynamo = await startDynamo(onDisk ? { dataDir: join(dir, "data") } : {});
+  const { dynamo, store } = await benchStore(onDisk ? { dataDir: join(dir, "data") } : {});
   try {
-    const { endpoint, credentials } = dynamo;
-    const raw = new DynamoDBClient({ endpoint, region: REGION, credentials });
-    await ensureTable(raw, "reachcx");
-    raw.destroy();
-    const store = createService(createDynamoClient({ table: "reachcx", endpoint, credentials }), "reachcx");
     const blobs = directoryBlobs({ dir: join(dir, "blobs"), secret: randomBytes(32) });
     const runner = new JobRunner({ owner: "bench", log: (e, d) => console.error(e, d) });
     provideEnv({

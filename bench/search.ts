@@ -26,6 +26,7 @@ import { FILTER_INDEXES, openLayout } from "../packages/local/src/search/sqlite/
 import { sqliteWriter } from "../packages/local/src/search/sqlite/writer.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
 import { ensureTable } from "../packages/local/src/table.ts";
+import { pct } from "./instance.ts";
 
 const TENANT = "bench";
 const sizes = (process.env.BENCH_CONTACTS ?? "100000,1000000").split(",").map(Number);
@@ -147,9 +148,6 @@ const QUERIES: {
   },
   { label: "* 'j*' sort email", request: { query: parseSearch("j*"), sort: byField("email") } },
 ];
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
 async function queryLatency(n: number) {
   const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-search-"));
