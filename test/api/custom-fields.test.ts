@@ -132,6 +132,16 @@ describe("deleting a custom field", () => {
     expect(again.json.customFields).toEqual({ "custom:loyaltytier": "gold" });
   });
 
+  it("reaches the contact list at once: a sort by it works right after the add, and is refused right after the delete", async () => {
+    const sorted = () => call("/api/contacts?sort=custom:tier:asc&limit=5", { session: owner });
+    // Read once first, so the list's cached definitions (none yet) are what the add must replace.
+    expectProblem(await sorted(), 400);
+    expect((await add({ displayName: "Tier", type: "String" })).status).toBe(201);
+    expect((await sorted()).status).toBe(200);
+    expect((await call("/api/custom-fields/tier", { method: "DELETE", session: owner })).status).toBe(204);
+    expectProblem(await sorted(), 400);
+  });
+
   it("answers 400 for a name that cannot be one, 404 for one that is not there", async () => {
     expectProblem(await call("/api/custom-fields/has%20space", { method: "DELETE", session: owner }), 400);
     expectProblem(await call("/api/custom-fields/nothere", { method: "DELETE", session: owner }), 404);

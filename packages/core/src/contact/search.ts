@@ -9,7 +9,7 @@ import { CONTACT_SORTABLE, contactSchema, fieldMap } from "../search/contact-fie
 import { queryTooLarge } from "../search/limits.ts";
 import { parseSearch } from "../search/parse.ts";
 import type { SortKey } from "../search/port.ts";
-import { readSettings } from "../tenant/index.ts";
+import { cachedCustomFields } from "../tenant/cache.ts";
 
 export interface ContactSearch {
   search?: string;
@@ -27,7 +27,7 @@ export async function searchContacts(request: ContactSearch) {
   const tenant = useTenant();
   // The engine's cursor is an offset; tagged with the tenant, so another tenant's is refused, not replayed.
   const scope = `contact-search:${tenant}`;
-  const custom = (await readSettings()).customFields;
+  const custom = await cachedCustomFields(tenant);
   const schema = contactSchema(custom);
   const node = request.query ?? (request.search ? parseSearch(request.search) : null);
   if (node) checkQuery(node, schema.types);

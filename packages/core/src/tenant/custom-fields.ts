@@ -1,6 +1,7 @@
 import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
+import { forgetCustomFields } from "./cache.ts";
 import { type CustomFieldDef, type CustomFieldInput, newCustomField } from "./custom-field-rules.ts";
 
 /**
@@ -36,6 +37,7 @@ async function writeList(next: CustomFieldDef[], read: Awaited<ReturnType<typeof
         .set({ customFields: next })
         .where((attr, op) => op.eq(attr.updatedAt, read.version ?? ""))
         .go();
+    forgetCustomFields(tenant);
     return true;
   } catch (err) {
     if (conditionFailed(err)) return false;

@@ -5,7 +5,7 @@ import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, type Page, type PageQuery, storePage } from "../paging.ts";
 import { isMask, MASK } from "../secrets/index.ts";
 import type { TenantSettingsItem } from "../store/entities.ts";
-import { cachedTenant } from "./cache.ts";
+import { cachedTenant, forgetCustomFields } from "./cache.ts";
 import { checkCustomFieldList } from "./custom-field-rules.ts";
 import { SECRET_FIELDS, type TenantSettingsPatch } from "./schema.ts";
 import { connectionRules } from "./telephony.ts";
@@ -125,6 +125,7 @@ export async function updateSettings(patch: TenantSettingsPatch) {
   // upsert: a tenant created before its settings record still gets one.
   if (Object.keys(set).length > 0) await entity.upsert({ tenant, ...set }).go();
   if (remove.length > 0) await entity.update({ tenant }).remove(remove).go();
+  forgetCustomFields(tenant);
   return readSettings();
 }
 
