@@ -7,6 +7,7 @@
  * answer each batch of 10,000 from memory.
  */
 import { withActor } from "../packages/core/src/actor/index.ts";
+import { DNC_SNAPSHOT_MAX } from "../packages/core/src/dialer/build.ts";
 import { checkDnc, dncSnapshot, loadDnc } from "../packages/core/src/dnc/index.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
 import { pct } from "./instance.ts";
@@ -79,24 +80,34 @@ try {
     found = answer.listed.length;
   }
   times.sort((a, b) => a - b);
-
-  // The build's way: the whole list read once into memory, then each batch answered from it.
-  const snapStarted = performance.now();
-  const snapshot = await asTenant(() => dncSnapshot({ sources: ["org", "state", "national"], max: N }));
-  const snapSeconds = (performance.now() - snapStarted) / 1000;
-  const fromMemory: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const phones = batchOf(r);
-    const t = performance.now();
-    snapshot?.listed(phones);
-    fromMemory.push(performance.now() - t);
-  }
-  fromMemory.sort((a, b) => a - b);
   console.log(
     `  baseline: one BatchGetItem of 100 keys p50 ${pct(base, 50).toFixed(1)} ms\n` +
-      `  check of ${BATCH.toLocaleString()} phones (${found.toLocaleString()} listed): p50 ${pct(times, 50).toFixed(0)} ms  p95 ${pct(times, 95).toFixed(0)} ms  (x${(pct(times, 50) / pct(base, 50)).toFixed(0)} of one BatchGetItem; 300 of them)\n` +
-      `  campaign build snapshot: ${snapshot?.size.toLocaleString()} entries read in ${snapSeconds.toFixed(1)} s (${Math.round(N / snapSeconds).toLocaleString()} entries/s); a batch of ${BATCH.toLocaleString()} from it p50 ${pct(fromMemory, 50).toFixed(1)} ms  p95 ${pct(fromMemory, 95).toFixed(1)} ms`,
+      `  check of ${BATCH.toLocaleString()} phones (${found.toLocaleString()} listed): p50 ${pct(times, 50).toFixed(0)} ms  p95 ${pct(times, 95).toFixed(0)} ms  (x${(pct(times, 50) / pct(base, 50)).toFixed(0)} of one BatchGetItem; 300 of them)`,
   );
+
+  // The build's way: the whole list read once into memory (up to the build's cap), then each batch
+  // answered from it. A list over the cap is read up to it and then given up on, as a build does.
+  const max = Math.min(N, DNC_SNAPSHOT_MAX);
+  const snapStarted = performance.now();
+  const snapshot = await asTenant(() => dncSnapshot({ sources: ["org", "state", "national"], max }));
+  const snapSeconds = (performance.now() - snapStarted) / 1000;
+  if (!snapshot) {
+    console.log(
+      `  campaign build snapshot: over the build's cap of ${DNC_SNAPSHOT_MAX.toLocaleString()} entries; given up after ${snapSeconds.toFixed(1)} s (the build then checks in batches)`,
+    );
+  } else {
+    const fromMemory: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const phones = batchOf(r);
+      const t = performance.now();
+      snapshot.listed(phones);
+      fromMemory.push(performance.now() - t);
+    }
+    fromMemory.sort((a, b) => a - b);
+    console.log(
+      `  campaign build snapshot: ${snapshot.size.toLocaleString()} entries read in ${snapSeconds.toFixed(1)} s (${Math.round(N / snapSeconds).toLocaleString()} entries/s); a batch of ${BATCH.toLocaleString()} from it p50 ${pct(fromMemory, 50).toFixed(1)} ms  p95 ${pct(fromMemory, 95).toFixed(1)} ms`,
+    );
+  }
 } finally {
   await dynamo.stop();
 }
