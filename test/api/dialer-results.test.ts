@@ -24,9 +24,14 @@ const query = {
   rules: [{ type: "rule", field: "source", operator: "eq", value: source }],
 };
 /** Noon in New York today: every contact of this list may be called. */
+/**
+ * Noon in New York (17:00 UTC), the next one from now: never before the build's real clock, which stamps
+ * every record's readyAt (a clock behind it would find nothing ready).
+ */
 const noonInNewYork = () => {
   const d = new Date();
   d.setUTCHours(17, 0, 0, 0);
+  if (d.getTime() < Date.now()) d.setUTCDate(d.getUTCDate() + 1);
   return d;
 };
 

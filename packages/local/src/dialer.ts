@@ -95,7 +95,8 @@ export function callMsOf(text: string | undefined): readonly [number, number] | 
 
 /**
  * DIALER_TEST_UTC_HOUR (0-23), for tests that must see calls placed whatever the hour they run at: the
- * driver's clock reads that hour of today (UTC) plus the time since start, so its calling windows are
+ * driver's clock reads the next such hour (UTC; today's, or tomorrow's once it has passed) plus the time
+ * since start, so its calling windows are
  * those of that hour. Only with IN_MEMORY=1 — an instance that keeps data never dials on a made-up clock.
  */
 export function testClockOf(text: string | undefined, inMemory: boolean): (() => Date) | undefined {
@@ -107,6 +108,9 @@ export function testClockOf(text: string | undefined, inMemory: boolean): (() =>
   const started = Date.now();
   const origin = new Date(started);
   origin.setUTCHours(hour, 0, 0, 0);
+  // The next such hour, never an earlier one: the build stamps readyAt with the real clock, and a driver
+  // clock behind it would find no contact ready.
+  if (origin.getTime() < started) origin.setUTCDate(origin.getUTCDate() + 1);
   return () => new Date(origin.getTime() + (Date.now() - started));
 }
 
