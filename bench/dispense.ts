@@ -37,7 +37,7 @@ async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Pro
 
 const { dynamo, store } = await benchStore();
 try {
-  provideEnv({ mode: "embedded", store } as unknown as Env);
+  provideEnv({ mode: "embedded", store, dialer: { blockClaims: true } } as unknown as Env);
   console.log(
     `\nDispense: ${N.toLocaleString()} fresh contacts, ${CALLERS} callers x ${WANT} a call (DynamoDB Local in memory)`,
   );

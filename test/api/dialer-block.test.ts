@@ -18,61 +18,65 @@ describe("a block left pending", { timeout: 300_000 }, () => {
     const key = { tenant, campaignId: "block" };
     const now = new Date("2026-06-10T17:00:00Z");
     const SIZE = 20;
-    await asTenant(tenant, async () => {
-      await seedList({
-        ...key,
-        profile: {},
-        segments: [{ ratio: 100, contacts: Array.from({ length: SIZE }, () => ({ timeZone: "Eastern" })) }],
-        now,
-      });
-      const queue = (await listContacts(key))[0]!.queue;
-      // Records that cannot be written: the dispenser fails right after its claim, as one killed there.
-      const failed = await claimBlock(
-        key,
-        "seg0",
-        queue,
-        10,
-        now.getTime(),
-        "dead-block",
-        async (read) =>
-          read.map((contact) => ({
-            contact: { ...contact, windowClass: undefined as unknown as string },
-            to: "inDialer" as const,
-          })),
-        null,
-      ).then(
-        () => null,
-        (err: unknown) => err,
-      );
-      expect(failed).toBeInstanceOf(Error);
-      const batches = useStore().entities.dispenseBatch;
-      expect((await batches.get({ ...key, batchId: "dead-block" }).go()).data?.state).toBe("claimed");
-      expect((await storedCounts(key, ["seg0"])).counts.get("seg0")?.inDialer).toBe(10);
+    await asTenant(
+      tenant,
+      async () => {
+        await seedList({
+          ...key,
+          profile: {},
+          segments: [{ ratio: 100, contacts: Array.from({ length: SIZE }, () => ({ timeZone: "Eastern" })) }],
+          now,
+        });
+        const queue = (await listContacts(key))[0]!.queue;
+        // Records that cannot be written: the dispenser fails right after its claim, as one killed there.
+        const failed = await claimBlock(
+          key,
+          "seg0",
+          queue,
+          10,
+          now.getTime(),
+          "dead-block",
+          async (read) =>
+            read.map((contact) => ({
+              contact: { ...contact, windowClass: undefined as unknown as string },
+              to: "inDialer" as const,
+            })),
+          null,
+        ).then(
+          () => null,
+          (err: unknown) => err,
+        );
+        expect(failed).toBeInstanceOf(Error);
+        const batches = useStore().entities.dispenseBatch;
+        expect((await batches.get({ ...key, batchId: "dead-block" }).go()).data?.state).toBe("claimed");
+        expect((await storedCounts(key, ["seg0"])).counts.get("seg0")?.inDialer).toBe(10);
 
-      // Pending and young: its queue gives nothing, to nobody.
-      expect(await dispense(key.campaignId, 5, { now })).toEqual([]);
+        // Pending and young: its queue gives nothing, to nobody.
+        expect(await dispense(key.campaignId, 5, { now })).toEqual([]);
 
-      const later = new Date(now.getTime() + 60_000);
-      expect(await sweep(key.campaignId, later)).toBe(0);
-      expect((await batches.get({ ...key, batchId: "dead-block" }).go()).data?.state).toBe("void");
-      const records = await listContacts(key);
-      expect(records.filter((c) => c.status !== "fresh")).toEqual([]);
-      expect((await storedCounts(key, ["seg0"])).counts).toEqual(recount(records).counts);
-      const { data: cursor } = await useStore()
-        .entities.queueCursor.get({ ...key, segmentId: "seg0", queue })
-        .go();
-      expect(cursor?.pending).toBeUndefined();
+        const later = new Date(now.getTime() + 60_000);
+        expect(await sweep(key.campaignId, later)).toBe(0);
+        expect((await batches.get({ ...key, batchId: "dead-block" }).go()).data?.state).toBe("void");
+        const records = await listContacts(key);
+        expect(records.filter((c) => c.status !== "fresh")).toEqual([]);
+        expect((await storedCounts(key, ["seg0"])).counts).toEqual(recount(records).counts);
+        const { data: cursor } = await useStore()
+          .entities.queueCursor.get({ ...key, segmentId: "seg0", queue })
+          .go();
+        expect(cursor?.pending).toBeUndefined();
 
-      // The passed-over contacts by the per-contact path, the rest by blocks: each once.
-      const out = [];
-      for (let round = 0; round < 6 && out.length < SIZE; round++)
-        out.push(...(await dispense(key.campaignId, 8, { now: later })));
-      const ids = out.map((d) => d.contactId);
-      expect(ids).toHaveLength(SIZE);
-      expect(new Set(ids).size).toBe(SIZE);
-      const after = await listContacts(key);
-      expect(after.every((c) => c.status === "inDialer")).toBe(true);
-      expect((await storedCounts(key, ["seg0"])).counts).toEqual(recount(after).counts);
-    });
+        // The passed-over contacts by the per-contact path, the rest by blocks: each once.
+        const out = [];
+        for (let round = 0; round < 6 && out.length < SIZE; round++)
+          out.push(...(await dispense(key.campaignId, 8, { now: later })));
+        const ids = out.map((d) => d.contactId);
+        expect(ids).toHaveLength(SIZE);
+        expect(new Set(ids).size).toBe(SIZE);
+        const after = await listContacts(key);
+        expect(after.every((c) => c.status === "inDialer")).toBe(true);
+        expect((await storedCounts(key, ["seg0"])).counts).toEqual(recount(after).counts);
+      },
+      { dialer: { blockClaims: true } },
+    );
   });
 });

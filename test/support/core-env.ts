@@ -8,7 +8,7 @@ import { testStore } from "./api.ts";
  * same core functions a later endpoint will call. Only the Store is provided; a call reaching another
  * port fails loudly.
  */
-export async function asTenant<T>(tenant: string, fn: () => Promise<T>): Promise<T> {
+export async function asTenant<T>(tenant: string, fn: () => Promise<T>, env: Partial<Env> = {}): Promise<T> {
   const store = await testStore();
   const missing = (port: string) =>
     new Proxy(
@@ -27,6 +27,7 @@ export async function asTenant<T>(tenant: string, fn: () => Promise<T>): Promise
     search: missing("search"),
     push: missing("push"),
     blobs: missing("blobs"),
+    ...env,
   } as Env);
   const actor: Actor = { type: "system", tenant };
   return withActor(actor, fn);

@@ -40,6 +40,11 @@ export interface Env {
    * with (the simulator's in embedded mode).
    */
   cxone?: { discoveryDomain: string; legacyTokenUrl?: string };
+  /**
+   * The list manager's options. `blockClaims`: embedded dispense takes FIFO fresh queues in blocks, one
+   * campaign of a tenant at a time (docs/dialer.md, Block claims); off unless DIALER_BLOCK_CLAIMS=1.
+   */
+  dialer?: { blockClaims: boolean };
   /** Twilio's accounts API for the Twilio-kind credential check: the simulator's URL in embedded mode. */
   twilio?: { accountsUrl: string };
   /**

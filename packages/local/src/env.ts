@@ -59,6 +59,8 @@ export function buildEnv(options: {
   twilioUrl?: string;
   /** The instance's own listeners (DynamoDB Local, then the API) that tenants' URLs must not reach. */
   closedPorts?: Set<number>;
+  /** Dispense by block claims (DIALER_BLOCK_CLAIMS=1; docs/dialer.md). */
+  dialerBlockClaims?: boolean;
 }): Env {
   const keys = loadKeys(options.dataDir);
   const { store } = options;
@@ -71,6 +73,7 @@ export function buildEnv(options: {
     push: pushSimulator({ dataDir: options.dataDir }),
     blobs: options.blobs,
     mail: outboxMail(() => store),
+    dialer: { blockClaims: options.dialerBlockClaims === true },
     ...(options.cxoneUrl
       ? {
           cxone: {

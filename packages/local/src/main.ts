@@ -46,6 +46,7 @@ try {
     simulatedCallMs: callMsOf(process.env.CXONE_SIM_CALL_MS),
     dialerInFlight: inFlightOf(process.env.DIALER_IN_FLIGHT),
     dialerClock: testClockOf(process.env.DIALER_TEST_UTC_HOUR, inMemory),
+    dialerBlockClaims: process.env.DIALER_BLOCK_CLAIMS === "1",
     webDist: process.env.WEB_DIST || undefined,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

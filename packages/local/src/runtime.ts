@@ -52,6 +52,8 @@ export interface RuntimeOptions {
   dialerInFlight?: number;
   /** The driver's clock (DIALER_TEST_UTC_HOUR, tests only); the real one when absent. */
   dialerClock?: () => Date;
+  /** Dispense by block claims (DIALER_BLOCK_CLAIMS=1; docs/dialer.md, Block claims). */
+  dialerBlockClaims?: boolean;
 }
 
 export interface Runtime {
@@ -135,6 +137,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       cxoneUrl: cxone.url,
       twilioUrl: twilio.url,
       closedPorts,
+      dialerBlockClaims: options.dialerBlockClaims,
     });
     // Merchant onboarding: the partner and gateway simulators, and the in-process Step Functions runner.
     const workflows = onboardingWorkflows(store);

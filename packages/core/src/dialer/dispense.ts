@@ -109,7 +109,7 @@ async function planOf(campaignId: string, now: number): Promise<Plan | null> {
     scrubber: profile.scrubber,
     segments: JSON.parse(campaign.segments) as CampaignSegment[],
     list,
-    blocks: useEnv().mode === "embedded" && !profile.freshLIFO,
+    blocks: blockClaims() && !profile.freshLIFO,
     at: now,
   };
   plans.set(key, plan);
@@ -556,6 +556,9 @@ async function dispenseRound(plan: Plan, want: number, segments: string[], lane:
  * refusals, lost races) is followed by another, a few at most; a segment with no candidates drops out.
  * The sweeper runs for the campaign at most once a minute, beside the dispense.
  */
+/** Block claims are on: embedded mode, and asked for (Env `dialer.blockClaims`, DIALER_BLOCK_CLAIMS=1). */
+const blockClaims = () => useEnv().mode === "embedded" && useEnv().dialer?.blockClaims === true;
+
 export async function dispense(
   campaignId: string,
   want: number,
@@ -565,8 +568,8 @@ export async function dispense(
   const now = options.now ?? new Date();
   const plan = await planOf(campaignId, now.getTime());
   if (plan?.campaign.status !== "Active") return [];
-  // Embedded, one campaign of a tenant dispenses at a time (lease.ts): block claims need it.
-  if (useEnv().mode === "embedded" && !(await holdsLease(plan.tenant, campaignId))) return [];
+  // With block claims, one campaign of a tenant dispenses at a time (lease.ts): their pace writes need it.
+  if (blockClaims() && !(await holdsLease(plan.tenant, campaignId))) return [];
   maybeSweep(plan, now);
   pruneTaken(now.getTime());
   let segments = plan.segments
