@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { dncSnapshot, loadDnc } from "../../packages/core/src/dnc/index.ts";
 import { BAD_PHONE_MESSAGE } from "../../packages/core/src/dnc/schema.ts";
 import { call, expectProblem, newTenant, testStore } from "../support/api.ts";
+import { asTenant } from "../support/core-env.ts";
 
 let tenant: Awaited<ReturnType<typeof newTenant>>;
 beforeAll(async () => {
@@ -110,5 +112,21 @@ describe("do-not-call lists", () => {
     ]);
     expect(res.json.invalid).toEqual(["not a phone"]);
     expectProblem(await check([...phones, "2145550001"], other), 400);
+  });
+});
+
+describe("the campaign build's DNC snapshot", () => {
+  it("holds the honoured sources, and gives up past its entry cap (any source read) or its time budget", async () => {
+    const owner = await newTenant(["ListManager"]);
+    await asTenant(owner.tenant, async () => {
+      await loadDnc(["3035550001\n3035550002\n"], { source: "org", addedBy: "test" });
+      await loadDnc(["3035550003\n3035550004\n3035550005\n"], { source: "national", addedBy: "test" });
+      const org = await dncSnapshot({ sources: ["org"], max: 10 });
+      expect(org?.size).toBe(2);
+      expect(org?.listed(["3035550001", "3035550003"])).toEqual([{ phone: "3035550001", sources: ["org"] }]);
+      // Five entries are read whatever the honoured sources: a cap of four gives up.
+      expect(await dncSnapshot({ sources: ["org"], max: 4 })).toBeUndefined();
+      expect(await dncSnapshot({ sources: ["org"], max: 10, budgetMs: -1 })).toBeUndefined();
+    });
   });
 });

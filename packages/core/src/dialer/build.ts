@@ -445,6 +445,11 @@ async function segmentQuery(tenant: string, id: string) {
 export const DNC_SNAPSHOT_MAX = 200_000;
 /** A list this small is always held: one or two Query pages. */
 const DNC_SNAPSHOT_MIN = 20_000;
+/**
+ * Reading the snapshot stops after this long (and the build checks in batches): on DynamoDB Local a
+ * Query page costs more the larger the partition, so 200,000 entries of a 2M-number list took 880 s.
+ */
+const DNC_SNAPSHOT_BUDGET_MS = 10_000;
 
 /**
  * The enabled DNC lists in memory, when reading them whole costs less than the batch checks would: at
@@ -454,7 +459,7 @@ const DNC_SNAPSHOT_MIN = 20_000;
 async function snapshotFor(sources: DncSource[], contacts: number) {
   if (sources.length === 0) return undefined;
   const max = Math.min(DNC_SNAPSHOT_MAX, Math.max(DNC_SNAPSHOT_MIN, (contacts * sources.length) / 4));
-  return dncSnapshot({ sources, max });
+  return dncSnapshot({ sources, max, budgetMs: DNC_SNAPSHOT_BUDGET_MS });
 }
 
 /**

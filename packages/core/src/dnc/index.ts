@@ -144,13 +144,18 @@ export interface DncSnapshot {
 
 /**
  * Reads the tenant's list (Query over its partition, a page of up to 1 MB a call, three attributes) into
- * a DncSnapshot, or answers undefined as soon as it holds more than `max` entries of the sources (the
- * caller then checks in batches). Entries that have expired by today are left out.
+ * a DncSnapshot, or answers undefined (the caller then checks in batches) as soon as it has read more
+ * than `max` entries — of any source: the partition holds them all, so a large list of a source the
+ * caller does not honour costs the same reading — or has spent `budgetMs` reading. Entries that have
+ * expired by today are left out.
  */
 export async function dncSnapshot(options: {
   sources: readonly DncSource[];
   max: number;
+  budgetMs?: number;
 }): Promise<DncSnapshot | undefined> {
+  const until = performance.now() + (options.budgetMs ?? Number.POSITIVE_INFINITY);
+  let read = 0;
   const tenant = useTenant();
   const by = new Map(options.sources.map((s) => [s, new SortedNumbers()]));
   const on = today();
@@ -175,11 +180,13 @@ export async function dncSnapshot(options: {
       }),
     );
     for (const item of (page.Items ?? []) as Pick<DoNotCallItem, "phone" | "source" | "expiresAt">[]) {
+      if (++read > options.max) return undefined;
       const numbers = by.get(item.source);
       if (!numbers || !isActive(item, on)) continue;
-      if (++held > options.max) return undefined;
+      held++;
       numbers.add(Number(item.phone));
     }
+    if (performance.now() > until) return undefined;
     start = page.LastEvaluatedKey;
   } while (start);
   for (const numbers of by.values()) numbers.seal();
