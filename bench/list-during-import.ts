@@ -9,10 +9,7 @@
  * in the same run, so the figures compare as ratios. The issue's goal: list p95 <= 150 ms during the import.
  */
 import { loadavg } from "node:os";
-import { createDynamoClient } from "../packages/core/src/store/client.ts";
-import { createService } from "../packages/core/src/store/entities.ts";
-import { TABLE } from "../packages/local/src/env.ts";
-import { readRuntimeFile } from "../packages/local/src/runtime-file.ts";
+import { readRuntimeFile, storeOf } from "../packages/local/src/runtime-file.ts";
 import { adminHeaders, BASE, generate, type Instance, pct, startInstance } from "./instance.ts";
 
 const CONTACTS = Number(process.env.BENCH_LIVE_CONTACTS ?? 50_000);
@@ -89,14 +86,7 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
   // instance's DynamoDB Local, beside each list query too.
   const running = readRuntimeFile(dataDir);
   if (!running) throw new Error("the instance wrote no runtime.json");
-  const store = createService(
-    createDynamoClient({
-      table: TABLE,
-      endpoint: running.dynamoEndpoint,
-      credentials: running.dynamoCredentials,
-    }),
-    TABLE,
-  );
+  const store = storeOf(running);
   let pageKeys: { tenant: string; id: string }[] = [];
   const storeRead = async () => {
     const started = performance.now();

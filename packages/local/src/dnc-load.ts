@@ -5,10 +5,7 @@ import { parseArgs } from "node:util";
 import { withActor } from "@reachcx/core/actor/index";
 import { DNC_SOURCES, type DncSource, loadDnc } from "@reachcx/core/dnc/index";
 import { type Env, provideEnv } from "@reachcx/core/env";
-import { createDynamoClient } from "@reachcx/core/store/client";
-import { createService } from "@reachcx/core/store/entities";
-import { TABLE } from "./env.ts";
-import { readRuntimeFile } from "./runtime-file.ts";
+import { readRuntimeFile, storeOf } from "./runtime-file.ts";
 
 /**
  * `npm run dnc:load -- --tenant acme --source national --file list.csv [--expires 2027-01-31] [--region TX]
@@ -37,14 +34,7 @@ if (values.expires && !/^\d{4}-\d{2}-\d{2}$/.test(values.expires)) fail("--expir
 const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 const running =
   readRuntimeFile(dataDir) ?? fail(`No running console found for ${dataDir}: start it first with npm start.`);
-const store = createService(
-  createDynamoClient({
-    table: TABLE,
-    endpoint: running.dynamoEndpoint,
-    credentials: running.dynamoCredentials,
-  }),
-  TABLE,
-);
+const store = storeOf(running);
 // The loader only writes to the Store.
 provideEnv({ mode: "embedded", store } as Env);
 

@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createDynamoClient } from "@reachcx/core/store/client";
+import { createService } from "@reachcx/core/store/entities";
 import type { DynamoConnection } from "./dynamo.ts";
+import { TABLE } from "./env.ts";
 
 /** What a running instance leaves in DATA_DIR/runtime.json, so `npm run generate` can reach its database. */
 export interface RuntimeFile {
@@ -34,4 +37,16 @@ export function readRuntimeFile(dataDir: string): RuntimeFile | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The Store of a running instance, through the connection its runtime.json names (the CLI tools, benches). */
+export function storeOf(running: RuntimeFile) {
+  return createService(
+    createDynamoClient({
+      table: TABLE,
+      endpoint: running.dynamoEndpoint,
+      credentials: running.dynamoCredentials,
+    }),
+    TABLE,
+  );
 }

@@ -1,10 +1,7 @@
 import "../quiet.ts";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createDynamoClient } from "@reachcx/core/store/client";
-import { createService } from "@reachcx/core/store/entities";
-import { TABLE } from "../env.ts";
-import { readRuntimeFile } from "../runtime-file.ts";
+import { readRuntimeFile, storeOf } from "../runtime-file.ts";
 import { loadContacts } from "./load.ts";
 
 /**
@@ -29,14 +26,7 @@ if (!Number.isInteger(count) || count < 1) {
   console.error("--count must be a whole number of at least 1.");
   process.exit(1);
 }
-const store = createService(
-  createDynamoClient({
-    table: TABLE,
-    endpoint: running.dynamoEndpoint,
-    credentials: running.dynamoCredentials,
-  }),
-  TABLE,
-);
+const store = storeOf(running);
 const started = Date.now();
 const written = await loadContacts(store, {
   tenant: values.tenant as string,
