@@ -1,10 +1,11 @@
 /**
  * A running embedded instance for the HTTP benches: `npm start`'s main.ts in its own process group with a
  * fresh DATA_DIR (on a memory-backed file system when there is one), signed in as the demo tenant's admin,
- * and `npm run generate` to load generated contacts into its DynamoDB Local.
+ * and `npm run generate` to load generated contacts into its DynamoDB Local. With BENCH_HTTP_KEEP=<dir> the
+ * DATA_DIR is that folder and is kept, so a long load is paid once and the queries can be timed again later.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +31,10 @@ export interface Instance {
 
 /** Starts an instance with `env` added to this process's, and waits until it answers /api/health. */
 export async function startInstance(password: string, env: Record<string, string> = {}): Promise<Instance> {
-  const dataDir = mkdtempSync(join(BASE, "reachcx-bench-http-"));
+  // BENCH_HTTP_KEEP names a DATA_DIR that outlives the run: a second run finds the contacts loaded by the first.
+  const kept = process.env.BENCH_HTTP_KEEP;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(join(BASE, "reachcx-bench-http-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The instance's output goes to a file beside its DATA_DIR, shown if it stops before the bench ends.
@@ -51,6 +55,7 @@ export async function startInstance(password: string, env: Record<string, string
   closeSync(out);
   const stop = async () => {
     await stopGroup(server);
+    if (kept) return;
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(logFile, { force: true });
   };
