@@ -4,7 +4,9 @@ import {
   ENDPOINT_MESSAGE,
   FIELD_REQUIRED_MESSAGE,
   FROM_UNIQUE_MESSAGE,
+  LIST_PATH_MESSAGE,
   LIST_PATH_REQUIRED_MESSAGE,
+  LIST_PATH_SCRIPT_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   REQUIRED_TARGETS_MESSAGE,
   SALESFORCE_TEST_MESSAGE,
@@ -138,6 +140,12 @@ describe("REST connections", () => {
     expect(await errors(connection({ listPath: " " }))).toEqual([
       { path: "listPath", message: LIST_PATH_REQUIRED_MESSAGE },
     ]);
+    expect(await errors(connection({ listPath: "$.results[?(@.active)]" }))).toEqual([
+      { path: "listPath", message: LIST_PATH_SCRIPT_MESSAGE },
+    ]);
+    expect(await errors(connection({ listPath: "data.contacts" }))).toEqual([
+      { path: "listPath", message: LIST_PATH_MESSAGE },
+    ]);
     expect(await errors(connection({ mapping: DEFAULT_REST_MAPPING.slice(1) }))).toEqual([
       { path: "mapping", message: REQUIRED_TARGETS_MESSAGE },
     ]);
@@ -190,6 +198,20 @@ describe("the Test", () => {
     });
     expect(basic.json.note).toBe("Nothing at $.missing.");
     expect(remote.last()?.headers.authorization).toBe(`Basic ${Buffer.from("ann:pw").toString("base64")}`);
+  });
+
+  it("reads the list path as the pull does: a wildcard's matches, recursive descent, a refused filter", async () => {
+    remote.people.splice(0, remote.people.length, { first: "Ada" }, { first: "Alan" }, { first: "Grace" });
+    const wrapped = await test({ endpoint: `${remote.url}/wrapped`, listPath: "$.data[*].person" });
+    expect(wrapped.json.note).toBe("Found 3 contacts at $.data[*].person.");
+    const descent = await test({ endpoint: `${remote.url}/ok`, listPath: "$..contacts" });
+    expect(descent.json.note).toBe("Found 2 contacts at $..contacts.");
+    const one = await test({ endpoint: `${remote.url}/ok`, listPath: "$.contacts[1:]" });
+    expect(one.json.note).toBe("Found 1 contact at $.contacts[1:].");
+    const notList = await test({ endpoint: `${remote.url}/ok`, listPath: "$.contacts[0]" });
+    expect(notList.json.note).toBe("The value at $.contacts[0] is not a list.");
+    const filter = await test({ endpoint: `${remote.url}/ok`, listPath: "$.contacts[?(@.phone)]" });
+    expect(filter.json.note).toBe("$.contacts[?(@.phone)] is not a path this product reads.");
   });
 
   it("a 500, garbage, a 50 MB answer and a hang each give a clear entry", async () => {

@@ -154,6 +154,21 @@ describe("REST connection pulls", () => {
     );
   });
 
+  it("reads the items under a wildcard ($.data[*].person) and imports each", async () => {
+    const tag = randomUUID().slice(0, 6);
+    remote.people.splice(0, remote.people.length, ...people(tag, 3, 3035554000));
+    const conn = await connection("/wrapped", { listPath: "$.data[*].person" });
+    const job = await run(conn.id);
+    expect(job.state, job.message).toBe("done");
+    expect(job.counters).toMatchObject({ pages: 1, read: 3, imported: 3, rejected: 0 });
+    const mine = (await contactsOf(session.tenant)).filter((c) => c.externalId?.startsWith(`${tag}-`));
+    expect(mine.map((c) => [c.externalId, c.firstName, c.phone, c.city]).sort()).toEqual([
+      [`${tag}-0`, "First0", "3035554000", "Denver"],
+      [`${tag}-1`, "First1", "3035554001", "Denver"],
+      [`${tag}-2`, "First2", "3035554002", "Denver"],
+    ]);
+  });
+
   it("ends with a clear message on a 500, a hang, garbage, a missing list and a next link to another site", async () => {
     const tag = randomUUID().slice(0, 6);
     remote.people.splice(0, remote.people.length, ...people(tag, 4, 3035553000));

@@ -16,7 +16,8 @@ export interface Endpoints {
   /**
    * The people the paged endpoints answer, two a page: /paged?page=N (page numbers), /linked?offset=N (a
    * `links.next` URL in the body), /link-header?offset=N (an RFC 8288 Link header, the list at
-   * `data.people`), /fail-second (page 1, then a 500), /elsewhere (a next link to another site).
+   * `data.people`), /fail-second (page 1, then a 500), /elsewhere (a next link to another site); /wrapped
+   * answers them all at once, each under a wrapper (`$.data[*].person`).
    */
   people: Person[];
   /** The requests received, oldest first. */
@@ -82,6 +83,8 @@ export async function startEndpoints(): Promise<Endpoints> {
           more ? { link: `</link-header?offset=${offset + 2}>; rel="next"` } : {},
         );
       }
+      case "/wrapped":
+        return json(res, { data: people.map((person, rank) => ({ rank, person })) });
       case "/fail-second":
         if (offset > 0) {
           res.writeHead(500, { "content-type": "text/plain" });

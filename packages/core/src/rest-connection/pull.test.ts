@@ -1,21 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listAt, nextLink, phoneKey } from "./pull.ts";
-
-describe("listAt (jsonpath-plus)", () => {
-  const body = { data: { people: [{ a: 1 }, { a: 2 }], one: 1 }, pages: [{ items: [1, 2] }, { items: [3] }] };
-  it("answers the list at a path, or the matches of a wildcard", () => {
-    expect(listAt(body, "$.data.people")).toEqual([{ a: 1 }, { a: 2 }]);
-    expect(listAt(body, "$.data['people']")).toEqual([{ a: 1 }, { a: 2 }]);
-    expect(listAt(body, "$.data.people[*]")).toEqual([{ a: 1 }, { a: 2 }]);
-    expect(listAt(body, "$.pages[*].items[*]")).toEqual([1, 2, 3]);
-    expect(listAt([1, 2], "$")).toEqual([1, 2]);
-  });
-  it("answers nothing for a missing path, a value that is not a list, or no path at all", () => {
-    expect(listAt(body, "$.contacts")).toBeUndefined();
-    expect(listAt(body, "$.data.one")).toBeUndefined();
-    expect(listAt(body, "nonsense(")).toBeUndefined();
-  });
-});
+import { nextLink, phoneKey } from "./pull.ts";
 
 describe("nextLink", () => {
   const base = "https://api.example.com/v1/contacts?page=1";

@@ -13,15 +13,17 @@ import { group } from "../search/ast.ts";
 import type { RestConnectionItem } from "../store/entities.ts";
 import { readSettings } from "../tenant/index.ts";
 import { readWithSecrets } from "./connections.ts";
+import { readListPath } from "./list-path.ts";
 import { buildRestRequest } from "./request.ts";
 import type { RestAuth } from "./schema.ts";
 
 /**
  * A REST connection's pull (issue 12 item 6, docs/decisions.md "REST pulls"): the job fetches the
- * endpoint with its auth through the outbound policy, page by page, reads the list at listPath (JSONPath,
- * jsonpath-plus), turns each item into a row with the connection's mapping and hands it to the import's
- * row pipeline: mapRow (the contact schema, custom fields by the tenant's types), upsertRows (batched,
- * by externalId — or, when the mapping has no externalId, by phone), the same report and the same notice.
+ * endpoint with its auth through the outbound policy, page by page, reads the list at listPath as the
+ * Test does (list-path.ts: a JSONPath, by jsonpath-plus), turns each item into a row with the connection's
+ * mapping and hands it to the import's row pipeline: mapRow (the contact schema, custom fields by the
+ * tenant's types), upsertRows (batched, by externalId — or, when the mapping has no externalId, by phone),
+ * the same report and the same notice.
  */
 
 export const REST_PULL_KIND = SCHEDULED_JOB_KINDS.restPull;
@@ -47,19 +49,6 @@ export const NEXT_LINK_PATHS = [
   "$._links.next.href",
   "$.next_page_url",
 ];
-
-/** The list at a JSONPath: one match that is a list is that list; several matches (a wildcard) are the items. */
-export function listAt(body: unknown, path: string): unknown[] | undefined {
-  let matches: unknown[];
-  try {
-    matches = JSONPath({ path, json: body as object, wrap: true, eval: false }) as unknown[];
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(matches) || matches.length === 0) return undefined;
-  if (matches.length === 1) return Array.isArray(matches[0]) ? matches[0] : undefined;
-  return matches;
-}
 
 /** The next page's URL from a Link header or the body, resolved against the page's own URL. */
 export function nextLink(headers: Record<string, string>, body: unknown, base: string): string | undefined {
@@ -217,8 +206,9 @@ async function pullHandler(ctx: JobContext): Promise<JobOutcome> {
     } catch {
       return fail(`Page ${page} is not JSON.`);
     }
-    const items = listAt(body, item.listPath);
-    if (!items) return fail(`Page ${page} has no list at ${item.listPath}.`);
+    const list = readListPath(body, item.listPath);
+    if (!list.ok) return fail(`Page ${page} has no list at ${item.listPath}.`);
+    const items = list.items;
     counters.pages++;
     for (const entry of items) {
       counters.read++;

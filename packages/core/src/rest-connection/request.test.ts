@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readListPath } from "./list-path.ts";
 import { buildRestRequest, type RestRequestParts } from "./request.ts";
 
 const parts: RestRequestParts = {
@@ -48,22 +47,5 @@ describe("buildRestRequest", () => {
     });
     expect(new URL(query.url).searchParams.get("api_key")).toBe("k 2");
     expect(query.headers["x-api-key"]).toBeUndefined();
-  });
-});
-
-describe("readListPath", () => {
-  const body = { data: { contacts: [{ a: 1 }, { a: 2 }], "odd key": [[1], [2, 3]] }, one: {} };
-  it("follows .name, ['name'] and [n] steps", () => {
-    expect(readListPath(body, "$.data.contacts")).toEqual({ ok: true, items: [{ a: 1 }, { a: 2 }] });
-    expect(readListPath(body, "$.data['odd key'][1]")).toEqual({ ok: true, items: [2, 3] });
-    expect(readListPath([1, 2], "$")).toEqual({ ok: true, items: [1, 2] });
-  });
-  it("says why there is no list", () => {
-    expect(readListPath(body, "$.contacts")).toEqual({ ok: false, reason: "missing" });
-    expect(readListPath(body, "$.one")).toEqual({ ok: false, reason: "not_a_list" });
-    expect(readListPath(body, "$.data.contacts[9]")).toEqual({ ok: false, reason: "missing" });
-    expect(readListPath(body, "data.contacts")).toEqual({ ok: false, reason: "no_path" });
-    expect(readListPath(body, "$..contacts")).toEqual({ ok: false, reason: "no_path" });
-    expect(readListPath({ constructor: [] }, "$.toString")).toEqual({ ok: false, reason: "missing" });
   });
 });

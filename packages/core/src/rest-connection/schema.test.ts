@@ -13,6 +13,7 @@ import {
   HEADER_VALUE_MESSAGE,
   LIST_PATH_MESSAGE,
   LIST_PATH_REQUIRED_MESSAGE,
+  LIST_PATH_SCRIPT_MESSAGE,
   NAME_PATTERN_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   REQUIRED_TARGETS_MESSAGE,
@@ -65,6 +66,12 @@ describe("RestConnectionInput", () => {
     ]);
     expect(issues({ ...base, listPath: "" })).toEqual([["listPath", LIST_PATH_REQUIRED_MESSAGE]]);
     expect(issues({ ...base, listPath: "contacts" })).toEqual([["listPath", LIST_PATH_MESSAGE]]);
+    expect(issues({ ...base, listPath: "$['a','b']" })).toEqual([["listPath", LIST_PATH_MESSAGE]]);
+    expect(issues({ ...base, listPath: "$.results[?(@.active)]" })).toEqual([
+      ["listPath", LIST_PATH_SCRIPT_MESSAGE],
+    ]);
+    for (const listPath of ["$.data[*].person", "$..contacts", "$.results[0:10]", " $['odd key'][0] "])
+      expect(issues({ ...base, listPath })).toEqual([]);
   });
 
   it("needs firstName, lastName and phone or cell; externalId is not required", () => {

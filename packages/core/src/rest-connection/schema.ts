@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { boundedArray, requiredText } from "../bounds.ts";
 import { CUSTOM_PREFIX } from "../contact/custom-fields.ts";
-import { parseListPath } from "./list-path.ts";
+import { listPathProblem } from "./list-path.ts";
 
 /**
  * A REST connection's rules (spec 001 §3 RestConnection, §5 "REST connection", §9), shared by the API and
@@ -46,7 +46,9 @@ export const NAME_PATTERN_MESSAGE = "Use letters, digits and spaces only";
 export const HEADER_NAME_MESSAGE = "Not a valid header name";
 export const HEADER_VALUE_MESSAGE = "Must not contain line breaks or control characters";
 export const UNKNOWN_TARGET_MESSAGE = "Not a contact field";
-export const LIST_PATH_MESSAGE = "Write the path as $.field, $.field.field or $.field[0]";
+export const LIST_PATH_MESSAGE =
+  "Write the path as a JSONPath starting with $, such as $.contacts or $.data[*].person";
+export const LIST_PATH_SCRIPT_MESSAGE = "Filters and scripts are not allowed in the path";
 export const BASIC_USERNAME_MESSAGE = "A user name cannot contain ':'";
 
 /** Bounds no real connection reaches; they keep a request and a stored item small. */
@@ -199,7 +201,8 @@ export const Endpoint = v.pipe(
 
 export const ListPath = v.pipe(
   requiredText(LIST_PATH_REQUIRED_MESSAGE, 500),
-  v.check((path) => path === "" || parseListPath(path) !== null, LIST_PATH_MESSAGE),
+  v.check((path) => path === "" || listPathProblem(path) !== "script", LIST_PATH_SCRIPT_MESSAGE),
+  v.check((path) => path === "" || listPathProblem(path) !== "not_a_path", LIST_PATH_MESSAGE),
 );
 
 export const MappingRow = v.strictObject({
