@@ -3,6 +3,8 @@ import {
   DEFAULT_REST_MAPPING,
   ENDPOINT_MESSAGE,
   FIELD_REQUIRED_MESSAGE,
+  LIST_PATH_MESSAGE,
+  LIST_PATH_SCRIPT_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   REQUIRED_TARGETS_MESSAGE,
   RestConnectionInput,
@@ -32,6 +34,16 @@ describe("the REST connection form", () => {
       name: NAME_REQUIRED_MESSAGE,
       endpoint: ENDPOINT_MESSAGE,
     });
+  });
+
+  it("accepts the JSONPaths the pull reads, and refuses a filter or a path not from $ under List path", () => {
+    for (const listPath of ["$.data[*].person", "$..contacts", "$.results[0:50]", "$['odd key'][0]"])
+      expect(errors({ ...values, listPath })).toEqual({});
+    expect(errors({ ...values, listPath: "$.results[?(@.active)]" })).toEqual({
+      listPath: LIST_PATH_SCRIPT_MESSAGE,
+    });
+    expect(errors({ ...values, listPath: "results" })).toEqual({ listPath: LIST_PATH_MESSAGE });
+    expect(firstTabWithError(["listPath"])).toBe("settings");
   });
 
   it("opens the tab that shows the first error, in tab order", () => {
