@@ -6,7 +6,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSearch } from "../../packages/core/src/adapters/opensearch.ts";
 import type { Node } from "../../packages/core/src/search/ast.ts";
-import { contactSchema } from "../../packages/core/src/search/contact-fields.ts";
+import {
+  CONTACT_FIELDS,
+  CONTACT_ROW_FIELDS,
+  contactSchema,
+} from "../../packages/core/src/search/contact-fields.ts";
 import { evaluate, normalize } from "../../packages/core/src/search/evaluate.ts";
 import { parseSearch } from "../../packages/core/src/search/parse.ts";
 import type { Search, SearchDoc, SearchPage } from "../../packages/core/src/search/port.ts";
@@ -42,6 +46,18 @@ const contact = fc.record({
     .integer({ min: Date.parse("2026-01-01"), max: Date.parse("2026-12-31") })
     .map((ms) => new Date(ms).toISOString()),
   dnc: fc.option(fc.boolean(), { nil: undefined }),
+  // Fields a page's rows answer besides those above (the campaign build's): "" kept apart from missing.
+  cell: fc.option(fc.constantFrom("", "720-555-0199", "(303) 555-7788"), { nil: undefined }),
+  timeZone: fc.option(fc.constantFrom("America/Denver", "America/New_York"), { nil: undefined }),
+  expireDt: fc.option(
+    fc
+      .integer({ min: Date.parse("2025-01-01"), max: Date.parse("2027-12-31") })
+      .map((ms) => new Date(ms).toISOString()),
+    { nil: undefined },
+  ),
+  optout: fc.option(fc.record({ Voice: fc.boolean(), SMS: fc.boolean() }, { requiredKeys: [] }), {
+    nil: undefined,
+  }),
   "custom:balance": fc.option(fc.integer({ min: 0, max: 500 }), { nil: undefined }),
   "custom:vip": fc.option(fc.boolean(), { nil: undefined }),
   "custom:region": fc.option(fc.constantFrom("West", "east", "North-West"), { nil: undefined }),
@@ -166,9 +182,25 @@ function sortedIds(ids: string[], key: Key | Key[] | undefined) {
 }
 
 /**
+ * A document's values of every row field, as a page's rows must answer them: as the document holds them,
+ * dates as the ISO string of their instant, missing ones absent.
+ */
+function expectedRow(id: string, tenant = "t1") {
+  const doc = docs.find((d) => d.id === id && d.tenant === tenant) as SearchDoc;
+  const row: Record<string, unknown> = {};
+  for (const field of CONTACT_ROW_FIELDS) {
+    const value = doc[field];
+    if (value === undefined || value === null) continue;
+    row[field] = CONTACT_FIELDS[field] === "date" ? new Date(Date.parse(String(value))).toISOString() : value;
+  }
+  return row;
+}
+
+/**
  * Every page of a query, following the cursor: each page must state the same total and be the next
  * slice of the reference evaluator's answer in the promised order (so a keyset cursor that skips or
- * repeats a row fails on the page where it does).
+ * repeats a row fails on the page where it does). Odd page sizes ask for the rows too, which must be the
+ * documents' values: so every plan is paged both with and without them.
  */
 async function pageAll(search: Search, node: Node | null, key: Key | Key[] | undefined, limit: number) {
   const want = sortedIds(expected(node), key);
@@ -181,9 +213,12 @@ async function pageAll(search: Search, node: Node | null, key: Key | Key[] | und
       limit,
       cursor,
       types,
+      ...(limit % 2 === 1 ? { fields: CONTACT_ROW_FIELDS } : {}),
     });
     expect(page.total).toBe(want.length);
     expect(page.ids).toEqual(want.slice(got.length, got.length + limit));
+    if (limit % 2 === 1) expect(page.rows).toEqual(page.ids.map((id) => expectedRow(id)));
+    else expect(page.rows).toBeUndefined();
     got.push(...page.ids);
     cursor = page.nextCursor;
   } while (cursor && got.length <= want.length);
@@ -246,6 +281,23 @@ function searchSuite(
         }),
         { numRuns: 400, seed: 11 },
       );
+    });
+
+    it("answers the requested fields of each page's documents, as written (case, empty text, dates, optout)", async () => {
+      const fields = ["optout", "firstName", "expireDt", "cell", "dnc"];
+      const page = await search.query("contact", "t1", { query: null, sort: [], limit: 1000, types, fields });
+      const pick = (id: string) =>
+        Object.fromEntries(Object.entries(expectedRow(id)).filter(([f]) => fields.includes(f)));
+      expect(page.ids).toEqual(expected(null));
+      expect(page.rows).toEqual(page.ids.map(pick));
+      // The data has what would fail a lower-cased or lossy copy.
+      expect(page.rows?.some((r) => r?.firstName === "Zoë")).toBe(true);
+      expect(page.rows?.some((r) => r?.cell === "")).toBe(true);
+      expect(page.rows?.some((r) => r?.dnc === false)).toBe(true);
+      expect(page.rows?.some((r) => typeof r?.optout === "object")).toBe(true);
+      await expect(
+        search.query("contact", "t1", { query: null, sort: [], limit: 1, fields: ["custom:region"] }),
+      ).rejects.toThrow();
     });
 
     it("answers segment-shaped queries like the evaluator: rule groups, one-field OR lists, ranges, negations", async () => {
@@ -488,6 +540,34 @@ if (url)
   });
 
 describe("SQLite index layout", () => {
+  it("a layout 5 file gains the rows' column in place: its rows answer none until rewritten", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
+    try {
+      const file = join(dir, "search.db");
+      const t1 = docs.filter((d) => d.tenant === "t1").slice(0, 3);
+      const first = sqliteSearch(file);
+      await first.upsert("contact", t1);
+      first.markFilled("contact");
+      await first.close();
+      const old = new Database(file);
+      old.exec("ALTER TABLE contact DROP COLUMN src; PRAGMA user_version = 5;");
+      old.close();
+      const search = sqliteSearch(file);
+      try {
+        expect(search.filled("contact")).toBe(true);
+        const ask = () =>
+          search.query("contact", "t1", { query: null, sort: [], limit: 10, fields: CONTACT_ROW_FIELDS });
+        expect(await ask()).toMatchObject({ ids: t1.map((d) => d.id), rows: [null, null, null] });
+        await search.upsert("contact", [t1[1] as SearchDoc]);
+        expect((await ask()).rows).toEqual([null, expectedRow(t1[1]?.id as string), null]);
+      } finally {
+        await search.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("an index file of an older layout is emptied for a refill from the table, other models kept", async () => {
     const dir = mkdtempSync(join(tmpdir(), "reachcx-search-"));
     try {

@@ -35,6 +35,12 @@ export const CONTACT_FIELDS: Record<string, FieldType> = fieldMap({
   dnc: "boolean",
 });
 
+/**
+ * Fields a Search page can answer with its ids (SearchRequest `fields`): the built-in fields and the
+ * contact's opt-outs by channel, what a campaign build scrubs and copies (docs/dialer.md, Build).
+ */
+export const CONTACT_ROW_FIELDS: readonly string[] = [...Object.keys(CONTACT_FIELDS), "optout"];
+
 /** Fields a free-text term of the search box looks in. */
 export const CONTACT_SEARCHABLE = [
   "firstName",

@@ -16,12 +16,27 @@ export interface SearchRequest {
   cursor?: string | null;
   /** Types of the tenant's custom fields (`custom:{name}`), so comparisons are typed. */
   types?: Record<string, FieldType>;
+  /**
+   * Fields of the page's documents to answer with the ids (`rows`): the contact's built-in fields
+   * (CONTACT_FIELDS) and `optout` (CONTACT_ROW_FIELDS).
+   */
+  fields?: readonly string[];
 }
+
+/**
+ * One document's values of the requested fields, as the indexer's document holds them: text as written
+ * (not the index's lower-cased copy), dates as ISO 8601 strings of their instant, booleans as booleans,
+ * `optout` as its map; a missing field is absent. Null when the index does not hold this document's values
+ * (an embedded index row written before it kept them): the caller reads the store.
+ */
+export type SearchRow = Record<string, unknown> | null;
 
 export interface SearchPage {
   ids: string[];
   total: number;
   nextCursor: string | null;
+  /** With `fields`: each id's row, in the ids' order. */
+  rows?: SearchRow[];
 }
 
 /** One index per model: contacts and activity logs (ARCHITECTURE.md names the later ones). */

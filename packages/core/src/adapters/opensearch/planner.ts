@@ -1,4 +1,5 @@
 import type { API, Types } from "@opensearch-project/opensearch";
+import { CONTACT_FIELDS } from "../../search/contact-fields.ts";
 import {
   ACTIVITY_ORDER,
   decodeKeysetCursor,
@@ -8,6 +9,7 @@ import {
 } from "../../search/cursor.ts";
 import type { ActivityRequest, SearchPage, SearchRequest, SortKey } from "../../search/port.ts";
 import { activityFilter, contactFilter, keywordField, type Query } from "./compile.ts";
+import { fieldName } from "./layout.ts";
 
 type Sort = Types.Common.SortCombinations;
 
@@ -18,6 +20,8 @@ type Sort = Types.Common.SortCombinations;
 export interface SearchPlan {
   order: string;
   position: number;
+  /** The row fields asked for (SearchRequest `fields`). */
+  fields?: readonly string[];
   body: API.Search_RequestBody;
 }
 
@@ -31,19 +35,21 @@ export function searchPlan(
   order: string,
   filter: Query[],
   sort: Sort[],
-  page: { limit: number; cursor?: string | null },
+  page: { limit: number; cursor?: string | null; fields?: readonly string[] },
 ): SearchPlan {
   const after = decodeKeysetCursor(page.cursor, order, sort.length);
   return {
     order,
     position: after?.position ?? 0,
+    ...(page.fields ? { fields: page.fields } : {}),
     body: {
       query: { bool: { filter } },
       sort,
       size: page.limit,
       ...(after ? { search_after: after.after as Types.Common.FieldValue[] } : {}),
       track_total_hits: true,
-      _source: false,
+      // With row fields, only those of the source (as the writer indexed them: rowOf converts back).
+      _source: page.fields ? page.fields.map(fieldName) : false,
       fields: ["id"],
     },
   };
@@ -87,18 +93,38 @@ export function sortClause(key: SortKey, types: Record<string, string>): Sort {
  * engine gave them, for `search_after`) while more remain.
  */
 export function pageOf(
-  hits: { hits: { fields?: { id?: string[] }; sort?: unknown[] }[]; total?: number | { value: number } },
-  plan: Pick<SearchPlan, "order" | "position">,
+  hits: {
+    hits: { fields?: { id?: string[] }; sort?: unknown[]; _source?: Record<string, unknown> }[];
+    total?: number | { value: number };
+  },
+  plan: Pick<SearchPlan, "order" | "position" | "fields">,
 ): SearchPage {
+  const fields = plan.fields;
   const total = typeof hits.total === "number" ? hits.total : (hits.total?.value ?? 0);
   const position = plan.position + hits.hits.length;
   const last = hits.hits.at(-1);
   return {
     ids: hits.hits.map((h) => h.fields?.id?.[0] as string),
     total,
+    ...(fields ? { rows: hits.hits.map((h) => rowOf(fields, h._source ?? {})) } : {}),
     nextCursor:
       last?.sort && position < total
         ? encodeKeysetCursor(plan.order, { after: last.sort as KeyValue[], position })
         : null,
   };
+}
+
+/**
+ * A hit's values of the row fields, as the indexer's document held them: the writer indexed dates as
+ * epoch milliseconds (writer.ts toIndexed), so they go back to ISO strings; text, booleans and `optout`
+ * are in the source as written.
+ */
+function rowOf(fields: readonly string[], source: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = source[fieldName(field)];
+    if (value === undefined || value === null) continue;
+    row[field] = CONTACT_FIELDS[field] === "date" ? new Date(value as number).toISOString() : value;
+  }
+  return row;
 }

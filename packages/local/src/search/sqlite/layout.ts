@@ -48,9 +48,11 @@ export const FILTER_INDEXES = ["city", "state"].map((lead) => ({
  * Layout of the contact index; an index file of another version is rebuilt from the table (the index is
  * derived data). 2: rowids carry the tenant, text columns lower-cased, contentless FTS, prefix indexes;
  * 3: dateCreated; 4: custom fields as JSONB in `cf` (text lower-cased) instead of the whole document as
- * JSON text, so a row is half the size and a custom-field rule reads no JSON text; 5: the filter indexes.
+ * JSON text, so a row is half the size and a custom-field rule reads no JSON text; 5: the filter indexes;
+ * 6: `src`, the originals the columns cannot give back (rowFields), added to a layout 5 file in place:
+ * its rows keep `src` NULL until rewritten, and a page answers no row for them (the caller reads the store).
  */
-const LAYOUT = 5;
+const LAYOUT = 6;
 /** A contact's rowid is its tenant's number times SHIFT plus a sequence, so one tenant is one rowid range. */
 export const SHIFT = 2 ** 32;
 
@@ -59,7 +61,7 @@ export const rowidRange = (no: number): readonly [number, number] => [no * SHIFT
 
 /**
  * Opens the index file with its tables: the contact table (built-in fields as columns, custom fields as
- * JSONB), its sort and filter indexes and contentless FTS5 table, each tenant's number and live total, and the activity
+ * JSONB, the originals a page's rows need as JSONB), its sort and filter indexes and contentless FTS5 table, each tenant's number and live total, and the activity
  * log table. An index file of another contact layout has its contact tables dropped and `filled` cleared,
  * so the opener refills them from the table; activity logs are kept.
  */
@@ -71,7 +73,12 @@ export function openLayout(file: string): Database.Database {
   db.pragma("mmap_size = 4294967296");
   db.pragma("cache_size = -131072");
   db.exec("CREATE TABLE IF NOT EXISTS filled (model TEXT PRIMARY KEY)");
-  if (db.pragma("user_version", { simple: true }) !== LAYOUT) {
+  const version = db.pragma("user_version", { simple: true });
+  const hasContact = (db.pragma("table_info(contact)") as unknown[]).length > 0;
+  if (version === 5 && hasContact) {
+    db.exec("ALTER TABLE contact ADD COLUMN src BLOB");
+    db.pragma(`user_version = ${LAYOUT}`);
+  } else if (version !== LAYOUT) {
     db.exec(`
       DROP TABLE IF EXISTS contact_fts; DROP TABLE IF EXISTS contact; DROP TABLE IF EXISTS contact_counts;
       DROP TABLE IF EXISTS contact_tenant; DELETE FROM filled WHERE model = 'contact';
@@ -87,6 +94,7 @@ export function openLayout(file: string): Database.Database {
       tenant TEXT NOT NULL,
       id TEXT NOT NULL,
       cf BLOB,
+      src BLOB,
       ${COLUMNS.map((c) => `${quote(c)} ${NUMERIC.has(c) ? "REAL" : c === "dnc" ? "INTEGER" : "TEXT"}`).join(",\n      ")}
     );
     CREATE UNIQUE INDEX IF NOT EXISTS contact_sort_id ON contact (tenant, id);

@@ -9,7 +9,13 @@ import {
   type KeyValue,
   sortOrder,
 } from "@reachcx/core/search/cursor";
-import type { ActivityRequest, SearchPage, SearchRequest, SortKey } from "@reachcx/core/search/port";
+import type {
+  ActivityRequest,
+  SearchPage,
+  SearchRequest,
+  SearchRow,
+  SortKey,
+} from "@reachcx/core/search/port";
 import type Database from "better-sqlite3";
 import {
   activityWhere,
@@ -24,6 +30,7 @@ import {
   toFts,
 } from "./compile.ts";
 import { customSortIndexes, FILTER_INDEXES, FILTERED, literal, rowidRange, SORTED } from "./layout.ts";
+import { rowColumns, rowOf } from "./rows.ts";
 
 /**
  * How a search-box page is found (textPage). `walk`: reading an entry of a sort index and testing it
@@ -146,7 +153,7 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     // that order of the loops), the tenant checked again on the row, those after the cursor sorted.
     const rest = afterCondition(request.sort, types, after);
     const collect = sql(`
-      SELECT c.id${keyColumns(request.sort, types)} FROM contact_fts f CROSS JOIN contact c ON c.rid = f.rowid
+      SELECT c.id${keyColumns(request.sort, types)}${rowColumns(request.fields)} FROM contact_fts f CROSS JOIN contact c ON c.rid = f.rowid
       WHERE c.tenant = ? AND f.contact_fts MATCH ? AND f.rowid BETWEEN ? AND ? AND (${rest.sql})
       ORDER BY ${orderBy(request.sort, types)} LIMIT ?`);
     return {
@@ -176,7 +183,7 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     const direction = key?.direction === "desc" ? "DESC" : "ASC";
     const types = request.types ?? {};
     return sql(`
-      SELECT id${key ? ", k0" : ""} FROM (
+      SELECT rid, id${key ? ", k0" : ""} FROM (
         SELECT c.rid, c.id${keyColumns(request.sort, types)}
         FROM contact c INDEXED BY ${index.name} WHERE ${index.where} AND (${segment.sql})
         ORDER BY ${orderBy(request.sort, types)} LIMIT ?
@@ -209,7 +216,7 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
       afterCondition(request.sort, types, after),
     ];
     const order = `ORDER BY ${orderBy(request.sort, types)} LIMIT ?`;
-    const keys = keyColumns(request.sort, types);
+    const keys = keyColumns(request.sort, types) + rowColumns(request.fields);
     const rows: Row[] = [];
     const more = () => request.limit - rows.length;
     if (!request.query) {
@@ -287,7 +294,7 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     const where = compile(request.query, cx);
     const order = orderBy(request.sort, types);
     const rows = sql(`
-      SELECT c.id${keyColumns(request.sort, types)} FROM (
+      SELECT c.id${keyColumns(request.sort, types)}${rowColumns(request.fields)} FROM (
         SELECT c.rid FROM contact c INDEXED BY ${index.name} WHERE ${index.where} AND (${segment.sql})
         ORDER BY ${order} LIMIT ?
       ) w CROSS JOIN contact c ON c.rid = w.rid
@@ -319,6 +326,24 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
     return after;
   }
 
+  /**
+   * The page's rows of these fields: selected with the page where its statement read the contact's row;
+   * a walk of the full-text plan read only index entries, so its rows are looked up by rowid here.
+   */
+  function pageRows(fields: readonly string[], rows: Row[]): SearchRow[] {
+    const walked = rows.filter((r) => !Object.hasOwn(r, "src")).map((r) => r.rid);
+    const looked = new Map<unknown, Record<string, unknown>>();
+    if (walked.length > 0)
+      for (const r of sql(
+        `SELECT c.rid${rowColumns(fields)} FROM contact c WHERE c.rid IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(walked)) as Record<string, unknown>[])
+        looked.set(r.rid, r);
+    return rows.map((r) => {
+      const row = Object.hasOwn(r, "src") ? r : looked.get(r.rid);
+      return row ? rowOf(fields, row) : null;
+    });
+  }
+
   return {
     /** A page of a tenant's contacts: search-box queries inside the full-text index, the rest in SQL. */
     contacts(name: string, request: SearchRequest): SearchPage {
@@ -329,11 +354,13 @@ export function sqlitePlanner(db: Database.Database, plan: SearchPlan) {
       const fts = request.query ? toFts(request.query) : null;
       const text = fts && textPage(fts, tenant, request, after);
       const { rows, total } = text || queryPage(tenant, request, after);
+      const fields = request.fields;
       const position = (after?.position ?? 0) + rows.length;
       const last = rows.at(-1);
       return {
         ids: rows.map((r) => r.id),
         total,
+        ...(fields ? { rows: pageRows(fields, rows) } : {}),
         nextCursor:
           last && position < total
             ? encodeKeysetCursor(sortOrder(request.sort), {

@@ -3,6 +3,7 @@ import { normalize } from "@reachcx/core/search/evaluate";
 import type { SearchDoc, SearchModel } from "@reachcx/core/search/port";
 import type Database from "better-sqlite3";
 import { COLUMNS, quote, SHIFT } from "./layout.ts";
+import { srcJson } from "./rows.ts";
 
 type Key = { tenant: string; id: string };
 
@@ -28,10 +29,10 @@ function contactWriter(db: Database.Database) {
     "SELECT rid, updatedAt FROM contact WHERE tenant = ? AND id = ?",
   );
   const insert = db.prepare(
-    `INSERT INTO contact (rid, tenant, id, cf, ${COLUMNS.map(quote).join(", ")}) VALUES (?, ?, ?, jsonb(?), ${COLUMNS.map(() => "?").join(", ")})`,
+    `INSERT INTO contact (rid, tenant, id, cf, src, ${COLUMNS.map(quote).join(", ")}) VALUES (?, ?, ?, jsonb(?), jsonb(?), ${COLUMNS.map(() => "?").join(", ")})`,
   );
   const update = db.prepare(
-    `UPDATE contact SET cf = jsonb(?), ${COLUMNS.map((c) => `${quote(c)} = ?`).join(", ")} WHERE rid = ?`,
+    `UPDATE contact SET cf = jsonb(?), src = jsonb(?), ${COLUMNS.map((c) => `${quote(c)} = ?`).join(", ")} WHERE rid = ?`,
   );
   const deleteDoc = db.prepare("DELETE FROM contact WHERE rid = ?");
   const deleteFts = db.prepare("DELETE FROM contact_fts WHERE rowid = ?");
@@ -48,11 +49,15 @@ function contactWriter(db: Database.Database) {
   );
   const dropOne = db.prepare("UPDATE contact_tenant SET n = n - 1 WHERE tenant = ?");
 
-  const columnValues = (doc: SearchDoc) =>
-    COLUMNS.map((c) => {
+  /** The row's columns, and `src`: the originals they cannot give back (rows.ts). */
+  const columnValues = (doc: SearchDoc) => {
+    const values = COLUMNS.map((c) => {
       const value = normalizeStored(doc[c], CONTACT_FIELDS[c] ?? "text");
       return typeof value === "boolean" ? Number(value) : value;
     });
+    const src = srcJson(doc, (field) => values[COLUMNS.indexOf(field)]);
+    return [src, ...values];
+  };
 
   const upsert = db.transaction((docs: SearchDoc[]) => {
     for (const doc of docs) {
