@@ -27,8 +27,8 @@ import { type CounterDelta, counterField, queueOf, seqRank } from "./model.ts";
 
 /**
  * The campaign build (docs/dialer.md, Build): the job that turns a campaign's segments into its list.
- * Each segment's query is paged through the Search port in the segment's sort; each page's contacts are
- * read and scrubbed with the profile's scrubber (the next page's while this one is written), and written as
+ * Each segment's query is paged through the Search port in the segment's sort, which answers the
+ * contacts' fields with their ids; each page's contacts are scrubbed with the profile's scrubber (the next page's while this one is written), and written as
  * fresh CampaignContact records (BatchWriteItem, deterministic keys); then ONE transaction adds the page's
  * counts to the campaign's counters and writes the job's checkpoint, on condition that this worker still
  * holds the job. A page is therefore counted exactly once: a worker that dies before that transaction
@@ -150,7 +150,11 @@ interface BuildMemory {
   windowClasses: Set<string>;
 }
 
-/** What the build reads of a contact: the scrubber's fields and those its record copies. */
+/**
+ * What the build reads of a contact: the scrubber's fields and those its record copies. Every one is in
+ * the search index's document (the indexer's contactDoc keeps every attribute but the keys and the custom
+ * fields) and among the fields a Search page answers (CONTACT_ROW_FIELDS).
+ */
 const CONTACT_READ = [
   "id",
   "firstName",
@@ -167,7 +171,7 @@ const CONTACT_READ = [
 ] as const satisfies readonly (keyof ContactItem)[];
 type BuildContact = Pick<ContactItem, (typeof CONTACT_READ)[number]>;
 
-/** One page of a segment: the Search port's ids and the contacts they name (read ahead of the scrub). */
+/** One page of a segment: the Search port's ids and the contacts' fields (read ahead of the scrub). */
 interface FetchedPage {
   ids: string[];
   nextCursor: string | null;
@@ -220,7 +224,7 @@ async function scrubPage(input: {
   const ours: string[] = [];
   for (const id of input.page.ids) {
     const contact = contacts.get(id);
-    if (!contact) continue; // deleted since the index answered
+    if (!contact) continue; // read from the store, and deleted since the index answered
     const had = input.writing.get(id) ?? existing.get(id);
     if (had !== undefined && had !== segmentId) {
       drop("contactDup");
@@ -484,7 +488,15 @@ async function rememberList(key: { tenant: string; campaignId: string }, resumed
   return memory;
 }
 
-/** Reads one page of a segment and its contacts; the promise's failure is kept for whoever awaits it. */
+/** The fields of CONTACT_READ the Search port answers with the page (all but the id, which it gives). */
+const ROW_FIELDS = CONTACT_READ.filter((f) => f !== "id");
+
+/**
+ * Reads one page of a segment and its contacts' fields, from the Search port's answer: the index that
+ * decided the page's membership also answers what the scrubber reads and the record copies (docs/dialer.md,
+ * Build). A contact the index holds no row for (an embedded index row written before it kept them) is read
+ * from the store. The promise's failure is kept for whoever awaits it.
+ */
 function fetchPage(
   tenant: string,
   query: { query: Node; sort: SortKey[] } | undefined,
@@ -492,20 +504,31 @@ function fetchPage(
   types: Record<string, FieldType>,
 ): Promise<FetchedPage> {
   const read = (async () => {
-    const page: Pick<SearchPage, "ids" | "nextCursor"> = query
+    const page: Pick<SearchPage, "ids" | "nextCursor" | "rows"> = query
       ? await useEnv().search.query("contact", tenant, {
           query: query.query,
           sort: query.sort,
           limit: BUILD_PAGE,
           cursor,
           types,
+          fields: ROW_FIELDS,
         })
-      : { ids: [], nextCursor: null };
-    const found = await getAll(
-      (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4, attributes: CONTACT_READ }),
-      page.ids.map((id) => ({ tenant, id })),
-    );
-    return { ids: page.ids, nextCursor: page.nextCursor, contacts: new Map(found.map((c) => [c.id, c])) };
+      : { ids: [], nextCursor: null, rows: [] };
+    const contacts = new Map<string, BuildContact>();
+    const unknown: string[] = [];
+    page.ids.forEach((id, i) => {
+      const row = page.rows?.[i];
+      if (row) contacts.set(id, { ...row, id } as BuildContact);
+      else unknown.push(id);
+    });
+    if (unknown.length > 0) {
+      const found = await getAll(
+        (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4, attributes: CONTACT_READ }),
+        unknown.map((id) => ({ tenant, id })),
+      );
+      for (const c of found) contacts.set(c.id, c);
+    }
+    return { ids: page.ids, nextCursor: page.nextCursor, contacts };
   })();
   // Read ahead: a build that stops before it uses the page must not leave an unhandled rejection.
   read.catch(() => undefined);
