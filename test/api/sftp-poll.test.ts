@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { READ_AHEAD_BYTES } from "../../packages/core/src/sftp/session.ts";
 import { call, expectProblem, newTenant, type Session, testStore } from "../support/api.ts";
 import { jobEnd, newMapping, report } from "../support/imports.ts";
 import { DROP, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../support/sftp-server.ts";
@@ -7,7 +10,8 @@ import { DROP, PASSWORD_USER, type SftpTestServer, startSftpServer } from "../su
 /**
  * SFTP imports polled on a schedule (issue 12 item 5): against a real SFTP server on 127.0.0.1, each new
  * CSV file of the import's folder goes through the contact import job (mapping, validation, upsert,
- * report, mail to reportEmail), once; a transfer cut off fails the poll and the next poll takes the file.
+ * report, mail to reportEmail), once; a transfer cut off fails the poll, keeps nothing, and the next poll
+ * takes the file.
  */
 
 let sftp: SftpTestServer;
@@ -134,27 +138,50 @@ describe("SFTP import polling", () => {
     sftp.dropFiles.delete(`notes-${tag}.txt`);
   });
 
-  it("fails cleanly when the server drops mid-transfer; the file is not marked and the next poll imports it", async () => {
+  it("fails cleanly when the server drops mid-transfer, keeping nothing; the file is not marked and the next poll imports it byte for byte", async () => {
     const tag = randomUUID().slice(0, 6);
     const file = `big-${tag}.csv`;
-    const rows = Array.from(
-      { length: 200 },
-      (_, i) => `${i},First${i},Last${i},30355${String(i).padStart(5, "0")},,Denver,CO`,
+    // An unmapped Notes column makes the file twice the session's read-ahead, so the cut comes after
+    // chunks were already handed to the blob store.
+    const notes = "n".repeat(700);
+    const content = Buffer.from(
+      [
+        "ID,FirstName,LastName,Phone,Cell,City,State,Notes",
+        ...Array.from(
+          { length: 200 },
+          (_, i) => `${tag}-${i},First${i},Last${i},30355${String(i).padStart(5, "0")},,Denver,CO,${notes}`,
+        ),
+      ].join("\n"),
     );
-    sftp.dropFiles.set(file, { content: csv(tag, rows), mtime: HOUR_AGO() });
+    expect(content.length).toBeGreaterThan(2 * READ_AHEAD_BYTES);
+    sftp.dropFiles.set(file, { content, mtime: HOUR_AGO() });
     const conn = await newImport(`Cut ${tag}`, { fileNameToSource: false, reportEmail: "" });
-    sftp.dropAfterBytes.value = 2000;
+    // Where the embedded Blobs keep this import's files (DATA_DIR/blobs/{tenant}/sftp/{import}/).
+    const stored = () =>
+      readdir(join(inject("dataDir"), "blobs", session.tenant, "sftp", conn.id)).catch((err) => {
+        if (err.code === "ENOENT") return [] as string[];
+        throw err;
+      });
+    sftp.dropAfterBytes.value = READ_AHEAD_BYTES + 4096;
     try {
       const cut = await poll(conn.id);
       expect(cut.state).toBe("failed");
-      expect(cut.message).toContain(`The download of ${file} did not finish`);
-      expect(cut.message).toContain("the next poll tries it again");
+      expect(cut.message).toContain(`The download of ${file} did not finish (transfer cut off after`);
+      expect(cut.message).toContain(`of ${content.length} bytes); the next poll tries it again.`);
       expect((await filesOf(conn.id)).some((f) => f.name === file)).toBe(false);
+      // Neither the file nor a part of it stays behind.
+      expect(await stored()).toEqual([]);
     } finally {
       sftp.dropAfterBytes.value = undefined;
     }
     const next = await poll(conn.id);
     expect(next).toMatchObject({ state: "done", counters: { started: 1 } });
+    const kept = await stored();
+    expect(kept).toHaveLength(1);
+    const blob = await readFile(
+      join(inject("dataDir"), "blobs", session.tenant, "sftp", conn.id, kept[0] as string),
+    );
+    expect(blob.equals(content)).toBe(true);
     const taken = (await filesOf(conn.id)).find((f) => f.name === file);
     const imported = await jobEnd(session, taken?.jobId as string);
     expect(imported).toMatchObject({ state: "done", counters: { read: 200, imported: 200, rejected: 0 } });

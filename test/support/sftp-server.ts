@@ -40,6 +40,10 @@ export interface SftpTestServer {
   dropAfterBytes: { value: number | undefined };
   /** How many downloads (OPEN of a DROP file) there were, by file name. */
   downloads(): Record<string, number>;
+  /** How many bytes of a DROP file the server has sent so far, over all its downloads. */
+  sentBytes(name: string): number;
+  /** How many DROP files are open for reading (opened, not yet closed by the client). */
+  openDownloads(): number;
   /** The files written to the server (a campaign export), by absolute path, once closed. */
   uploads: Map<string, Buffer>;
   close(): Promise<void>;
@@ -65,6 +69,9 @@ interface DropState {
   uploads: Map<string, Buffer>;
   dropAfterBytes: { value: number | undefined };
   downloads: Record<string, number>;
+  sent: Record<string, number>;
+  /** The DROP files open for reading, over all connections. */
+  reading: Set<object>;
 }
 
 /**
@@ -86,7 +93,7 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
     atime: file.mtime,
     mtime: file.mtime,
   });
-  const reading = new Map<string, { file: DropFile; sent: number }>();
+  const reading = new Map<string, { name: string; file: DropFile; sent: number }>();
   const writing = new Map<string, { path: string; chunks: { offset: number; data: Buffer }[] }>();
   const open = new Map<string, { path: string; done: boolean }>();
   let next = 0;
@@ -158,7 +165,9 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
       const name = abs.slice(DROP.length + 1);
       drop.downloads[name] = (drop.downloads[name] ?? 0) + 1;
       const handle = Buffer.from(`f${next++}`);
-      reading.set(handle.toString(), { file, sent: 0 });
+      const opened = { name, file, sent: 0 };
+      reading.set(handle.toString(), opened);
+      drop.reading.add(opened);
       sftp.handle(reqid, handle);
     })
     .on("FSTAT", (reqid, handle) => {
@@ -174,6 +183,7 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
       open.sent += chunk.length;
       const limit = drop.dropAfterBytes.value;
       if (limit !== undefined && open.sent > limit) return cut();
+      drop.sent[open.name] = (drop.sent[open.name] ?? 0) + chunk.length;
       sftp.data(reqid, chunk);
     })
     .on("WRITE", (reqid, handle, offset, data) => {
@@ -192,8 +202,14 @@ function serveSftp(sftp: SFTPWrapper, drop: DropState, cut: () => void) {
       }
       writing.delete(handle.toString());
       open.delete(handle.toString());
+      const read = reading.get(handle.toString());
+      if (read) drop.reading.delete(read);
       reading.delete(handle.toString());
       sftp.status(reqid, STATUS_CODE.OK);
+    })
+    // A connection gone (cut, or ended) leaves none of its files open.
+    .on("close", () => {
+      for (const read of reading.values()) drop.reading.delete(read);
     });
 }
 
@@ -237,6 +253,8 @@ export async function startSftpServer(): Promise<SftpTestServer> {
     uploads: new Map(),
     dropAfterBytes: { value: undefined },
     downloads: {},
+    sent: {},
+    reading: new Set(),
   };
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
@@ -283,6 +301,8 @@ export async function startSftpServer(): Promise<SftpTestServer> {
     dropFiles: drop.files,
     dropAfterBytes: drop.dropAfterBytes,
     downloads: () => ({ ...drop.downloads }),
+    sentBytes: (name) => drop.sent[name] ?? 0,
+    openDownloads: () => drop.reading.size,
     uploads: drop.uploads,
     close: () =>
       new Promise<void>((resolve) => {

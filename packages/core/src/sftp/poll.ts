@@ -21,9 +21,10 @@ import { openSftpSession, type RemoteFile, SftpError } from "./session.ts";
  * first success), lists the folder, and hands every CSV file not seen before (by name, size and
  * modification time) to the contact import job — the same job, mapping, validation, batched upsert,
  * report and mail as an upload — with the import's field mapping, the file's name as every contact's
- * source when fileNameToSource is on, and its reportEmail as the notice's recipient. A file is recorded
- * as processed once its import job exists; a download cut off fails this poll and the next one tries the
- * file again. lastCheck is set when the folder was listed.
+ * source when fileNameToSource is on, and its reportEmail as the notice's recipient. The file is streamed
+ * from the server into Blobs (putStream), never held whole, and kept only once every byte arrived. A file
+ * is recorded as processed once its import job exists; a download cut off fails this poll, leaves nothing
+ * stored, and the next poll tries the file again. lastCheck is set when the folder was listed.
  */
 
 export const SFTP_POLL_KIND = SCHEDULED_JOB_KINDS.sftpPoll;
@@ -156,9 +157,11 @@ async function pollHandler(ctx: JobContext): Promise<JobOutcome> {
       }
       if (ctx.cancelled()) return { state: "cancelled", counters };
       const remote = `${item.path.replace(/\/+$/, "")}/${file.name}`;
-      let bytes: Buffer;
+      const key = blobKeyOf(tenant, item.id, file);
       try {
-        bytes = await session.download(remote, file.size);
+        // Streamed from the server into the blob store: never the whole file in memory, and nothing
+        // stored under the key unless every byte arrived (Blobs.putStream).
+        await useEnv().blobs.putStream(key, session.download(remote, file.size), { contentType: "text/csv" });
       } catch (err) {
         if (!(err instanceof SftpError)) throw err;
         return {
@@ -169,8 +172,6 @@ async function pollHandler(ctx: JobContext): Promise<JobOutcome> {
           counters,
         };
       }
-      const key = blobKeyOf(tenant, item.id, file);
-      await useEnv().blobs.put(key, bytes, { contentType: "text/csv" });
       const params: ImportParams = {
         key,
         mappingId: mapping.id,

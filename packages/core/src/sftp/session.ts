@@ -29,10 +29,14 @@ export interface SftpSession {
   /** The plain files of a folder (no folders or links). */
   list(path: string): Promise<RemoteFile[]>;
   /**
-   * The whole file, which must be `size` bytes: a connection cut mid-transfer, or a read that stalls for
-   * IDLE_MS, throws SftpError (kind "protocol"/"timeout") and nothing is kept.
+   * The file's chunks as the consumer takes them, never the whole file: the remote read pauses while the
+   * consumer is busy, so no more than READ_AHEAD_BYTES and one read in flight wait in memory (poll.ts
+   * hands them to Blobs.putStream). The file must be `size` bytes: fewer (a connection cut mid-transfer)
+   * or more (a file that grew) throws SftpError kind "protocol", waiting IDLE_MS for the server kind
+   * "timeout". Nothing is read until the first chunk is asked for; a failure, or a consumer that stops
+   * early, closes the remote file.
    */
-  download(path: string, size: number): Promise<Buffer>;
+  download(path: string, size: number): AsyncIterable<Uint8Array>;
   /**
    * Writes a file from its chunks as they come (a campaign export), never holding it whole; throws
    * SftpError (kind "path") when the server refuses or the transfer breaks.
@@ -41,8 +45,10 @@ export interface SftpSession {
   close(): void;
 }
 
-/** A download that receives nothing for this long is given up. */
+/** A download that waits this long for the server is given up (time the consumer takes does not count). */
 export const IDLE_MS = 30_000;
+/** How far a download reads ahead of its consumer: the read stream's highWaterMark. */
+export const READ_AHEAD_BYTES = 64 * 1024;
 const LIST_TIMEOUT_MS = 15_000;
 
 const ignore = () => {};
@@ -106,46 +112,7 @@ export async function openSftpSession(login: SftpLogin): Promise<SftpSession> {
         .map((e) => ({ name: e.name, size: e.size, mtime: e.modifyTime }));
     },
     download(path, size) {
-      return new Promise<Buffer>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let received = 0;
-        let settled = false;
-        let idle: NodeJS.Timeout | undefined;
-        const stream = client.createReadStream(path);
-        const fail = (failure: SftpFailure) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(idle);
-          stream.destroy();
-          reject(new SftpError(failure));
-        };
-        const touch = () => {
-          clearTimeout(idle);
-          idle = setTimeout(
-            () =>
-              fail({ kind: "timeout", detail: `no data for ${IDLE_MS / 1000} s after ${received} bytes` }),
-            IDLE_MS,
-          );
-        };
-        touch();
-        stream.on("data", (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > size) return fail({ kind: "protocol", detail: "the file grew while it was read" });
-          chunks.push(chunk);
-          touch();
-        });
-        stream.on("error", () =>
-          fail({ kind: "protocol", detail: `transfer cut off after ${received} bytes` }),
-        );
-        stream.on("close", () => {
-          if (settled) return;
-          if (received !== size)
-            return fail({ kind: "protocol", detail: `transfer cut off after ${received} of ${size} bytes` });
-          settled = true;
-          clearTimeout(idle);
-          resolve(Buffer.concat(chunks, received));
-        });
-      });
+      return chunksOf(() => client.createReadStream(path, { highWaterMark: READ_AHEAD_BYTES }), size);
     },
     async upload(path, body) {
       // A failure of the body's own source is passed on as it is, not blamed on the server.
@@ -167,4 +134,63 @@ export async function openSftpSession(login: SftpLogin): Promise<SftpSession> {
     },
     close,
   };
+}
+
+/**
+ * SftpSession.download: the chunks of a remote read stream, taken one read() at a time in paused mode, so
+ * the stream asks the server for more only once the consumer came back for it. The idle timer runs only
+ * while waiting for the server.
+ */
+async function* chunksOf(open: () => Readable, size: number): AsyncGenerator<Uint8Array, void, undefined> {
+  let stream: Readable;
+  try {
+    stream = open();
+  } catch {
+    throw new SftpError({ kind: "protocol", detail: "connection lost before the transfer" });
+  }
+  let received = 0;
+  let ended = false;
+  let failure: SftpFailure | undefined;
+  let wake = ignore;
+  // These stay for the stream's life: closing the remote handle can still fail after the last byte, and
+  // an "error" nobody listens to would end the process.
+  stream.on("readable", () => wake());
+  stream.on("end", () => {
+    ended = true;
+    wake();
+  });
+  stream.on("error", () => {
+    failure ??= { kind: "protocol", detail: `transfer cut off after ${received} of ${size} bytes` };
+    wake();
+  });
+  try {
+    for (;;) {
+      if (failure) throw new SftpError(failure);
+      const chunk = stream.read() as Buffer | null;
+      if (chunk !== null) {
+        received += chunk.length;
+        if (received > size)
+          throw new SftpError({ kind: "protocol", detail: "the file grew while it was read" });
+        yield chunk;
+        continue;
+      }
+      if (ended) break;
+      await new Promise<void>((resolve) => {
+        const idle = setTimeout(() => {
+          failure ??= { kind: "timeout", detail: `no data for ${IDLE_MS / 1000} s after ${received} bytes` };
+          resolve();
+        }, IDLE_MS);
+        wake = () => {
+          clearTimeout(idle);
+          resolve();
+        };
+      });
+      wake = ignore;
+    }
+  } finally {
+    // On failure or an early stop the remote file is closed; after its end the stream closed itself.
+    stream.destroy();
+  }
+  if (received !== size)
+    throw new SftpError({ kind: "protocol", detail: `transfer cut off after ${received} of ${size} bytes` });
 }
