@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, DEMO_USERS, expectProblem, newTenant, type Session, signIn } from "../support/api.ts";
+import {
+  call,
+  DEMO_USERS,
+  eventually,
+  expectProblem,
+  newTenant,
+  type Session,
+  signIn,
+} from "../support/api.ts";
 
 let acme: Session;
 beforeAll(async () => {
@@ -66,6 +74,26 @@ describe("contacts", () => {
     expectProblem(await call(`/api/contacts/${id}`, { session: acme }), 404);
     const activity = await call(`/api/contacts/${id}/activity`, { session: acme });
     expectProblem(activity, 404);
+  });
+
+  it("tells in a Server-Timing header where a list's time went: auth, search, store and total", async () => {
+    const created = await call("/api/contacts", {
+      method: "POST",
+      body: { ...mary, lastName: "Timingham", customFields: {} },
+      session: acme,
+    });
+    expect(created.status).toBe(201);
+    const listed = await eventually(
+      () => call("/api/contacts?search=timingham&limit=10", { session: acme }),
+      (res) => res.json.items?.length === 1,
+      20_000,
+    );
+    const metrics = (listed.headers.get("server-timing") ?? "").split(", ");
+    // In the order first timed: a store read of the auth check (tenant not cached) comes before the search.
+    expect(metrics.map((m) => m.split(";")[0]).sort()).toEqual(["auth", "search", "store", "total"]);
+    expect(metrics.at(-1)).toMatch(/^total;/);
+    for (const metric of metrics) expect(metric).toMatch(/^[a-z]+;dur=\d+\.\d$/);
+    await call(`/api/contacts/${created.json.id}`, { method: "DELETE", session: acme });
   });
 
   it("answers the spec's messages for bad input and writes nothing", async () => {

@@ -3,6 +3,7 @@ import { useEnv, useStore } from "../env.ts";
 import type { FieldError } from "../error/index.ts";
 import { VisibleError } from "../error/index.ts";
 import { DEFAULT_LIMIT, scopeCursor, unscopeCursor } from "../paging.ts";
+import { phase } from "../request/index.ts";
 import type { FieldType, Node } from "../search/ast.ts";
 import { queryProblems } from "../search/check.ts";
 import { CONTACT_SORTABLE, contactSchema, fieldMap } from "../search/contact-fields.ts";
@@ -42,15 +43,17 @@ export async function searchContacts(request: ContactSearch) {
         { path: "sort", message: `Unknown custom field: ${key.field.slice(7)}` },
       ]);
 
-  const page = await useEnv().search.query("contact", tenant, {
-    query: node,
-    sort,
-    limit: request.limit ?? DEFAULT_LIMIT,
-    cursor: unscopeCursor(scope, request.cursor),
-    types: fieldMap(
-      Object.fromEntries(Object.entries(schema.types).filter(([k]) => k.startsWith("custom:"))),
-    ),
-  });
+  const page = await phase("search", () =>
+    useEnv().search.query("contact", tenant, {
+      query: node,
+      sort,
+      limit: request.limit ?? DEFAULT_LIMIT,
+      cursor: unscopeCursor(scope, request.cursor),
+      types: fieldMap(
+        Object.fromEntries(Object.entries(schema.types).filter(([k]) => k.startsWith("custom:"))),
+      ),
+    }),
+  );
   const items = await loadInOrder(tenant, page.ids);
   return { items, total: page.total, nextCursor: scopeCursor(scope, page.nextCursor) };
 }

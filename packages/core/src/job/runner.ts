@@ -1,5 +1,6 @@
 import { withActor } from "../actor/index.ts";
 import { VisibleError } from "../error/index.ts";
+import { outsideRequest } from "../request/index.ts";
 import type { JobItem } from "../store/entities.ts";
 import type { JobQueue, JobRef } from "./port.ts";
 import { activeSlots, claimJob, finishJob, LeaseLostError, readJob, releaseJob, renewJob } from "./store.ts";
@@ -153,7 +154,15 @@ export class JobRunner implements JobQueue {
 
   private stoppingNow = () => this.stopped || Date.now() > this.deadline;
 
-  private async execute(ref: JobRef): Promise<JobOutcome["state"] | undefined> {
+  /**
+   * A job is background work even when the request that enqueued it started it: it leaves that request's
+   * scope, so its store calls yield to the console's (local/src/store-gate.ts) and time no request.
+   */
+  private execute(ref: JobRef): Promise<JobOutcome["state"] | undefined> {
+    return outsideRequest(() => this.executeAsJob(ref));
+  }
+
+  private async executeAsJob(ref: JobRef): Promise<JobOutcome["state"] | undefined> {
     return withActor({ type: "system", tenant: ref.tenant }, async () => {
       const job = await claimJob(ref.tenant, ref.id, {
         owner: this.owner,

@@ -1,5 +1,6 @@
 import { withActor } from "@reachcx/core/actor/index";
 import { VisibleError } from "@reachcx/core/error/index";
+import { phase } from "@reachcx/core/request/index";
 import { type Access, checkAccess, needOf, refusal } from "@reachcx/core/rights/access";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
@@ -37,7 +38,7 @@ export const enforceAccess = createMiddleware<AuthVars>(async (c, next) => {
   if (need.kind === "public") return next();
   if (need.kind === "platform") return withActor(await authenticatePlatform(c), next);
 
-  const { actor, licenses } = await authenticate(c);
+  const { actor, licenses } = await phase("auth", () => authenticate(c));
   const access = checkAccess({ ...actor, licenses }, need);
   if (!access.ok)
     throw new VisibleError(

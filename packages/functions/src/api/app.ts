@@ -38,6 +38,7 @@ import { sftpExport, sftpImports } from "./routes/sftp.ts";
 import { skills } from "./routes/skills.ts";
 import { smsMappings, smsPointsOfContactRoute, smsProviders } from "./routes/sms.ts";
 import { tenantSettings } from "./routes/tenant-settings.ts";
+import { timing } from "./timing.ts";
 
 /** Request bodies above this answer 413 (imports upload CSVs to Blobs, never through the API). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -110,6 +111,7 @@ export type ApiRoutes = typeof api;
 const api = new Hono<AuthVars>()
   .basePath("/api")
   .use(requestId())
+  .use(timing)
   .use(secureHeaders())
   .use(
     bodyLimit({
