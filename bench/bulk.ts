@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
@@ -28,6 +28,11 @@ import { benchStore } from "./store.ts";
 const TENANT = "bench-bulk";
 const N = Number(process.env.BENCH_BULK_CONTACTS ?? 20_000);
 const SOURCE = "bench-bulk";
+/** The machine's load average (1, 5, 15 min) when a figure was taken: the machine is shared. */
+const load = () =>
+  `load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`;
 
 async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
   let next = 0;
@@ -107,6 +112,7 @@ try {
     return baseN / ((performance.now() - started) / 1000);
   };
   const before = await baseline(0);
+  const loadBefore = load();
   const results: { label: string; line: string; rate: number }[] = [];
 
   const query = {
@@ -129,14 +135,15 @@ try {
     const rate = (done?.counters.successful ?? 0) / seconds;
     results.push({
       label,
-      line: `${state}${done?.state === "failed" ? ` (${done.message})` : ""}, ${JSON.stringify(done?.counters)} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s`,
+      line: `${state}${done?.state === "failed" ? ` (${done.message})` : ""}, ${JSON.stringify(done?.counters)} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (${load()})`,
       rate,
     });
   }
   const after = await baseline(baseN);
+  const loadAfter = load();
   const baseRate = (before + after) / 2;
   console.log(
-    `  baseline: BatchWriteItem of a contact and an activity a contact, ${IN_FLIGHT} in flight: ${Math.round(before).toLocaleString()} contacts/s before the jobs, ${Math.round(after).toLocaleString()} after`,
+    `  baseline: BatchWriteItem of a contact and an activity a contact, ${IN_FLIGHT} in flight: ${Math.round(before).toLocaleString()} contacts/s before the jobs (${loadBefore}), ${Math.round(after).toLocaleString()} after (${loadAfter})`,
   );
   for (const r of results)
     console.log(
