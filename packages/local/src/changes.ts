@@ -16,6 +16,7 @@ import { loadCheckpoint, type Positions, saveCheckpoint } from "./checkpoint.ts"
 import { DeadLetters } from "./dead-letters.ts";
 import type { DynamoConnection } from "./dynamo.ts";
 import { REGION } from "./dynamo-key.ts";
+import { gateClient, type PriorityGate } from "./store-gate.ts";
 
 export type ChangeHandler = (records: ChangeRecord[]) => unknown;
 
@@ -31,6 +32,8 @@ export interface ChangeFeedOptions {
   attempts?: number;
   /** The pause after a failed attempt, doubled after each one (at most 5 s). */
   backoffMs?: number;
+  /** The embedded store's gate: stream reads are background calls to DynamoDB Local (store-gate.ts). */
+  gate?: PriorityGate;
 }
 
 const POLL_MS = 100;
@@ -96,6 +99,7 @@ export class ChangeFeed {
   ) {
     const { endpoint, credentials } = dynamo;
     this.client = new DynamoDBStreamsClient({ endpoint, credentials, region: REGION });
+    if (options.gate) gateClient(this.client, options.gate);
     const { dataDir } = options;
     this.checkpointFile = dataDir && join(dataDir, "stream-checkpoint.json");
     this.deadLetters = new DeadLetters(dataDir && join(dataDir, "dead-letters.jsonl"));
