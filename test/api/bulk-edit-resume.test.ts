@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A job as a dead worker left it: its snapshot in the blob store, `next` ids done and counted. */
-async function leftBehind(kind: string, params: Record<string, unknown>, next: number) {
+async function leftBehind(kind: string, params: Record<string, unknown>, next: number, list = ids) {
   const job = await withActor({ type: "system", tenant: tenant.tenant }, () =>
     createJob({
       tenant: tenant.tenant,
@@ -66,8 +66,8 @@ async function leftBehind(kind: string, params: Record<string, unknown>, next: n
     }),
   );
   const snapshot = `${tenant.tenant}/jobs/${job.id}.ids`;
-  await blobs.put(snapshot, new TextEncoder().encode(ids.join("\n")));
-  const checkpoint = { snapshot, total: ids.length, next, successful: next, error: 0, errors: [] };
+  await blobs.put(snapshot, new TextEncoder().encode(list.join("\n")));
+  const checkpoint = { snapshot, total: list.length, next, successful: next, error: 0, errors: [] };
   await store.entities.job
     .patch({ tenant: tenant.tenant, id: job.id })
     .set({
@@ -152,6 +152,29 @@ describe("a bulk job resumed after its worker died", () => {
         (await store.entities.contact.get({ tenant: tenant.tenant, id: contact }).go()).data?.city,
       ).not.toBe("Cancelled");
     expect(await blobs.exists(`${tenant.tenant}/jobs/${id}.ids`)).toBe(false);
+  }, 60_000);
+
+  it("an edit never brings back a contact deleted since the snapshot, counts it, and leaves it no activity of the job", async () => {
+    const res = await call("/api/contacts", {
+      method: "POST",
+      session: tenant,
+      body: { firstName: "Gone", lastName: "Meanwhile", phone: "3035550709" },
+    });
+    expect(res.status, res.text).toBe(201);
+    const gone = res.json.id as string;
+    const id = await leftBehind(BULK_EDIT_KIND, { field: "city", value: "Meanwhile" }, 0, [...ids, gone]);
+    // The last contact was deleted after the snapshot was taken.
+    await store.entities.contact.delete({ tenant: tenant.tenant, id: gone }).go();
+    expect(await run(id)).toBe("done");
+    expect((await readJob(tenant.tenant, id))?.counters).toEqual({ successful: 4, error: 1 });
+    expect((await store.entities.contact.get({ tenant: tenant.tenant, id: gone }).go()).data).toBeNull();
+    expect((await activities(gone)).filter((a) => a.id === activityIdFor(id, gone))).toHaveLength(0);
+    for (const contact of ids) {
+      expect((await store.entities.contact.get({ tenant: tenant.tenant, id: contact }).go()).data?.city).toBe(
+        "Meanwhile",
+      );
+      expect((await activities(contact)).filter((a) => a.id === activityIdFor(id, contact))).toHaveLength(1);
+    }
   }, 60_000);
 
   it("a resumed delete counts a contact it deleted before the crash as deleted, not as an error", async () => {
