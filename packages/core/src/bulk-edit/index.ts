@@ -175,27 +175,37 @@ async function matchedIds(tenant: string, query: Node, custom: readonly CustomFi
   return [...new Set(ids)];
 }
 
-/** The contacts of these ids that exist (one BatchGetItem per 100, unprocessed keys read again). */
-async function readContacts(tenant: string, ids: readonly string[]): Promise<Map<string, ContactItem>> {
-  const found = new Map<string, ContactItem>();
+/**
+ * Reads items by key with BatchGetItem (100 a request, 4 in flight), reading unprocessed keys again with
+ * backoff (DynamoDB leaves keys unread under throttling; a key taken for missing would be a wrong answer).
+ */
+async function getAll<T extends { id: string }>(
+  tenant: string,
+  ids: readonly string[],
+  get: (keys: { tenant: string; id: string }[]) => Promise<{ data: T[]; unprocessed: { id: string }[] }>,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
   let keys = ids.map((id) => ({ tenant, id }));
   for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt === 8) throw new Error("bulk edit: contacts left unread after retries");
+    if (attempt === 8) throw new Error("bulk edit: items left unread after retries");
     if (attempt > 0) await sleep(50 * 2 ** attempt);
-    const { data, unprocessed } = await useStore().entities.contact.get(keys).go({ concurrent: 4 });
+    const { data, unprocessed } = await get(keys);
     for (const item of data) found.set(item.id, item);
     keys = unprocessed.map((k) => ({ tenant, id: k.id }));
   }
   return found;
 }
 
+/** The contacts of these ids that exist. */
+const readContacts = (tenant: string, ids: readonly string[]): Promise<Map<string, ContactItem>> =>
+  getAll(tenant, ids, (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4 }));
+
 /** Which of these activity ids exist: a contact missing now may be one this job deleted before a restart. */
 async function existingActivities(tenant: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const { data } = await useStore()
-    .entities.activityLog.get(ids.map((id) => ({ tenant, id })))
-    .go({ concurrent: 4 });
-  return new Set(data.map((a) => a.id));
+  const found = await getAll(tenant, ids, (keys) =>
+    useStore().entities.activityLog.get(keys).go({ concurrent: 4 }),
+  );
+  return new Set(found.keys());
 }
 
 const snapshotKey = (tenant: string, jobId: string) => `${tenant}/jobs/${jobId}.ids`;
