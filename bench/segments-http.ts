@@ -129,7 +129,7 @@ async function main() {
     await loading;
     const loadSeconds = (performance.now() - started) / 1000;
     console.log(
-      `\n\nSegment queries over HTTP: ${indexed.toLocaleString()} contacts in tenant ${TENANT} (${N.toLocaleString()} generated, ${before} demo), a running embedded instance (npm start's main.ts, its own process, DATA_DIR in ${BASE}), idle, ${RUNS} timed runs each after one untimed`,
+      `\n\nSegment queries over HTTP: ${indexed.toLocaleString()} contacts in tenant ${TENANT} (${toLoad > 0 ? `${N.toLocaleString()} generated, ${before} before` : "kept from an earlier run"}), a running embedded instance (npm start's main.ts, its own process, DATA_DIR ${dataDir}), idle, ${RUNS} timed runs each after one untimed`,
     );
     console.log(
       toLoad === 0
