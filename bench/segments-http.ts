@@ -14,7 +14,7 @@
  * index sees the same stream records, so the queries meet the same data.
  */
 import { group, type Node, type Operator } from "../packages/core/src/search/ast.ts";
-import { adminHeaders, BASE, generate, pct, startInstance } from "./instance.ts";
+import { adminHeaders, generate, pct, startInstance } from "./instance.ts";
 
 const N = Number(process.env.BENCH_HTTP_CONTACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_HTTP_RUNS ?? 40);
