@@ -6,7 +6,7 @@ import { activityIdFor, BATCH } from "../../packages/core/src/bulk-edit/index.ts
 import type { ContactItem } from "../../packages/core/src/store/entities.ts";
 import { loadContacts } from "../../packages/local/src/generate/load.ts";
 import { readRuntimeFile, storeOf } from "../../packages/local/src/runtime-file.ts";
-import { apiAt, processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { apiAt, processesMentioning, signInAt, startServing, until } from "../support/processes.ts";
 
 /**
  * Bulk edit and bulk delete killed with kill -9 mid-job (issue 12): a separate embedded runtime works the
@@ -44,16 +44,6 @@ afterAll(async () => {
   await running?.stop();
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await sleep(200);
-  }
-}
 
 /** The generated contacts whose source is not `leftOut` (one of the generator's six). */
 const queryOf = (leftOut: string) => ({

@@ -7,7 +7,7 @@ import { COUNTER_FIELDS, counterField } from "../../packages/core/src/dialer/mod
 import { createDynamoClient } from "../../packages/core/src/store/client.ts";
 import { createService } from "../../packages/core/src/store/entities.ts";
 import { readRuntimeFile } from "../../packages/local/src/runtime-file.ts";
-import { apiAt as api, processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { apiAt as api, processesMentioning, signInAt, startServing, until } from "../support/processes.ts";
 
 /**
  * A campaign build killed with kill -9 mid-way (docs/dialer.md, Build): the restarted runtime resumes
@@ -28,16 +28,6 @@ afterAll(() => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Api = (path: string, init?: { method?: string; body?: unknown }) => ReturnType<typeof api>;
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await sleep(200);
-  }
-}
 
 /** Imports ROWS contacts of source `tag` through the CSV import and waits until search finds them. */
 async function importContacts(url: string, call: Api, tag: string) {

@@ -94,3 +94,14 @@ export async function apiAt(
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
 }
+
+/** Reads until `ok` holds (every 200 ms), or throws after `ms` naming `what` and the last value read. */
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
