@@ -9,6 +9,7 @@ import { type Job, startJob } from "../job/index.ts";
 import { type JobContext, type JobOutcome, registerJobKind } from "../job/runner.ts";
 import type { Node } from "../search/ast.ts";
 import { contactSchema, fieldMap } from "../search/contact-fields.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { ContactItem, CreateActivityLogItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
 import { readSettings } from "../tenant/index.ts";
@@ -175,37 +176,24 @@ async function matchedIds(tenant: string, query: Node, custom: readonly CustomFi
   return [...new Set(ids)];
 }
 
-/**
- * Reads items by key with BatchGetItem (100 a request, 4 in flight), reading unprocessed keys again with
- * backoff (DynamoDB leaves keys unread under throttling; a key taken for missing would be a wrong answer).
- */
-async function getAll<T extends { id: string }>(
-  tenant: string,
-  ids: readonly string[],
-  get: (keys: { tenant: string; id: string }[]) => Promise<{ data: T[]; unprocessed: { id: string }[] }>,
-): Promise<Map<string, T>> {
-  const found = new Map<string, T>();
-  let keys = ids.map((id) => ({ tenant, id }));
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt === 8) throw new Error("bulk edit: items left unread after retries");
-    if (attempt > 0) await sleep(50 * 2 ** attempt);
-    const { data, unprocessed } = await get(keys);
-    for (const item of data) found.set(item.id, item);
-    keys = unprocessed.map((k) => ({ tenant, id: k.id }));
-  }
-  return found;
+/** The contacts of these ids that exist (unprocessed keys read again). */
+async function readContacts(tenant: string, ids: readonly string[]): Promise<Map<string, ContactItem>> {
+  const found = await getAll(
+    (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4 }),
+    ids.map((id) => ({ tenant, id })),
+    "bulk edit",
+  );
+  return new Map(found.map((c) => [c.id, c]));
 }
-
-/** The contacts of these ids that exist. */
-const readContacts = (tenant: string, ids: readonly string[]): Promise<Map<string, ContactItem>> =>
-  getAll(tenant, ids, (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4 }));
 
 /** Which of these activity ids exist: a contact missing now may be one this job deleted before a restart. */
 async function existingActivities(tenant: string, ids: readonly string[]): Promise<Set<string>> {
-  const found = await getAll(tenant, ids, (keys) =>
-    useStore().entities.activityLog.get(keys).go({ concurrent: 4 }),
+  const found = await getAll(
+    (keys) => useStore().entities.activityLog.get(keys).go({ concurrent: 4 }),
+    ids.map((id) => ({ tenant, id })),
+    "bulk edit",
   );
-  return new Set(found.keys());
+  return new Set(found.map((a) => a.id));
 }
 
 const snapshotKey = (tenant: string, jobId: string) => `${tenant}/jobs/${jobId}.ids`;

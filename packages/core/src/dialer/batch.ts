@@ -65,23 +65,3 @@ export async function partitionPage(pk: string, options: { limit: number; start?
     next: answer.LastEvaluatedKey,
   };
 }
-
-/**
- * Reads items by key with BatchGetItem (ElectroDB's `entity.get([...]).go()`, 100 keys a call), asking
- * again for what a call leaves unprocessed.
- */
-export async function getAll<K, T>(
-  read: (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>,
-  keys: K[],
-): Promise<T[]> {
-  const found: T[] = [];
-  let pending = keys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === ATTEMPTS) throw new Error("dialer: items left unread after retries");
-    if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 5000));
-    const { data, unprocessed } = await read(pending);
-    found.push(...data);
-    pending = unprocessed;
-  }
-  return found;
-}

@@ -15,11 +15,12 @@ import { hashId, NumberSet } from "../number-set.ts";
 import type { FieldType, Node } from "../search/ast.ts";
 import { contactSchema, fieldMap } from "../search/contact-fields.ts";
 import type { SearchPage, SortKey } from "../search/port.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { CreateCampaignContactItem, DialChannel } from "../store/entities/dialer.ts";
 import type { CampaignItem, ContactItem, ProfileItem, SegmentItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
 import { readSettings } from "../tenant/index.ts";
-import { getAll, sendBatches } from "./batch.ts";
+import { sendBatches } from "./batch.ts";
 import { clearList, stopBuild } from "./clear.ts";
 import { nextCallable, windowClassOf } from "./compliance/window.ts";
 import { counterWrites } from "./counters.ts";
@@ -299,6 +300,7 @@ async function listedSegments(tenant: string, campaignId: string, ids: readonly 
   const found = await getAll(
     (keys) => useStore().entities.campaignContact.get(keys).go({ concurrent: 4 }),
     ids.map((contactId) => ({ tenant, campaignId, contactId })),
+    "campaign build",
   );
   return new Map(found.map((r) => [r.contactId, r.segmentId]));
 }
@@ -525,6 +527,7 @@ function fetchPage(
       const found = await getAll(
         (keys) => useStore().entities.contact.get(keys).go({ concurrent: 4, attributes: CONTACT_READ }),
         unknown.map((id) => ({ tenant, id })),
+        "campaign build",
       );
       for (const c of found) contacts.set(c.id, c);
     }
