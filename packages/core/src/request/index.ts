@@ -34,20 +34,15 @@ export const requestsInProgress = () => inProgress;
 /** Runs `fn` as background work, outside any request it was started from (a job the request enqueued). */
 export const outsideRequest = <T>(fn: () => T): T => storage.exit(fn);
 
-/** Adds `ms` to the request's `name` phase; nothing outside a request. */
-export function addPhase(name: string, ms: number) {
-  const scope = storage.getStore();
-  if (scope) scope.phases.set(name, (scope.phases.get(name) ?? 0) + ms);
-}
-
-/** Times `fn` as the request's `name` phase (added to what the phase took already). */
+/** Times `fn` as the request's `name` phase (added to what the phase took already); nothing outside a request. */
 export async function phase<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  if (!storage.getStore()) return fn();
+  const scope = storage.getStore();
+  if (!scope) return fn();
   const started = performance.now();
   try {
     return await fn();
   } finally {
-    addPhase(name, performance.now() - started);
+    scope.phases.set(name, (scope.phases.get(name) ?? 0) + performance.now() - started);
   }
 }
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { addPhase, useRequest } from "../request/index.ts";
+import { phase } from "../request/index.ts";
 
 /** DynamoDB Local keeps one database per access key id, so the key id is what admits a client. */
 export interface LocalCredentials {
@@ -29,18 +29,11 @@ export function createDynamoClient(config: StoreConfig): DynamoDBDocumentClient 
   const client = new DynamoDBClient(options);
   // An API request's store calls add their time, retries and any wait for the connection included, to
   // its "store" phase (the Server-Timing header). First in the stack, so an embedded gate's wait counts.
-  client.middlewareStack.add(
-    (next) => async (args) => {
-      if (!useRequest()) return next(args);
-      const started = performance.now();
-      try {
-        return await next(args);
-      } finally {
-        addPhase("store", performance.now() - started);
-      }
-    },
-    { step: "initialize", priority: "high", name: "storePhase" },
-  );
+  client.middlewareStack.add((next) => (args) => phase("store", () => next(args)), {
+    step: "initialize",
+    priority: "high",
+    name: "storePhase",
+  });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
