@@ -7,6 +7,9 @@ import { srcJson } from "./rows.ts";
 
 type Key = { tenant: string; id: string };
 
+/** Each column's place in a row's values (the writer looks them up for every document). */
+const COLUMN_AT = new Map(COLUMNS.map((c, i) => [c, i]));
+
 /**
  * Index writes, a batch in one transaction. An older image (a replayed or late record) never replaces a
  * newer one: the document's updatedAt is compared with the stored one.
@@ -55,7 +58,7 @@ function contactWriter(db: Database.Database) {
       const value = normalizeStored(doc[c], CONTACT_FIELDS[c] ?? "text");
       return typeof value === "boolean" ? Number(value) : value;
     });
-    const src = srcJson(doc, (field) => values[COLUMNS.indexOf(field)]);
+    const src = srcJson(doc, (field) => values[COLUMN_AT.get(field) as number]);
     return [src, ...values];
   };
 
