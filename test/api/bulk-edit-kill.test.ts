@@ -6,7 +6,7 @@ import { activityIdFor, BATCH } from "../../packages/core/src/bulk-edit/index.ts
 import type { ContactItem } from "../../packages/core/src/store/entities.ts";
 import { loadContacts } from "../../packages/local/src/generate/load.ts";
 import { readRuntimeFile, storeOf } from "../../packages/local/src/runtime-file.ts";
-import { apiAt, processesMentioning, signInAt, startServing, until } from "../support/processes.ts";
+import { apiAt, killRuntime, signInAt, startServing, until } from "../support/processes.ts";
 
 /**
  * Bulk edit and bulk delete killed with kill -9 mid-job (issue 12): a separate embedded runtime works the
@@ -95,11 +95,7 @@ async function killMidJob(id: string) {
   }
   expect(done).toBeGreaterThanOrEqual(BATCH);
   expect(done).toBeLessThan(total);
-  process.kill(-running.pid, "SIGKILL");
-  const marker = join(dir, "dynamodb");
-  const deadline = Date.now() + 15_000;
-  while (processesMentioning(marker).length > 0 && Date.now() < deadline) await sleep(100);
-  expect(processesMentioning(marker)).toEqual([]);
+  await killRuntime(running.pid, dir);
   // On a machine this loaded DynamoDB Local may miss the runtime's 30 s start deadline: start it again, as
   // an operator would (the refused start leaves nothing running).
   running = await startServing(env, { detached: true, timeoutMs: 240_000 }).catch((err: Error) => {
@@ -124,6 +120,24 @@ async function ended(id: string) {
   return job;
 }
 
+/**
+ * Starts a bulk job, kills the runtime mid-job and restarts it, and answers the job's id once it has
+ * ended done with every one of the `matched` contacts counted successful.
+ */
+async function killedAndResumed(path: string, init: Parameters<typeof api>[1], matched: number) {
+  const started = await api(path, init);
+  expect(started.status, started.text).toBe(202);
+  const id = started.json.id as string;
+  await killMidJob(id);
+  const job = await ended(id);
+  expect(job.json, job.text).toMatchObject({
+    state: "done",
+    counters: { successful: matched, error: 0 },
+    progress: { done: matched, total: matched },
+  });
+  return id;
+}
+
 /** The tenant's activities, and those this job wrote grouped by contact. */
 async function activitiesOf(jobId: string) {
   const { data } = await store().entities.activityLog.query.byTenant({ tenant: TENANT }).go({ pages: "all" });
@@ -140,20 +154,14 @@ describe("bulk edit and bulk delete after kill -9", { timeout: 900_000 }, () => 
     const before = await contactsById();
     const matched = await matchedBy(before, "Referral");
     const value = "RESUMED";
-    const started = await api("/api/bulk-edit/edit", {
-      method: "POST",
-      body: { query: queryOf("Referral"), updateField: "custom:accountRef", updateValue: value },
-    });
-    expect(started.status, started.text).toBe(202);
-    const id = started.json.id as string;
-    await killMidJob(id);
-
-    const job = await ended(id);
-    expect(job.json, job.text).toMatchObject({
-      state: "done",
-      counters: { successful: matched.size, error: 0 },
-      progress: { done: matched.size, total: matched.size },
-    });
+    const id = await killedAndResumed(
+      "/api/bulk-edit/edit",
+      {
+        method: "POST",
+        body: { query: queryOf("Referral"), updateField: "custom:accountRef", updateValue: value },
+      },
+      matched.size,
+    );
 
     const after = await contactsById();
     expect(after.size).toBe(before.size);
@@ -182,20 +190,11 @@ describe("bulk edit and bulk delete after kill -9", { timeout: 900_000 }, () => 
     const before = await contactsById();
     // Another split than the edit's: edited contacts and ones the edit left out are deleted alike.
     const matched = await matchedBy(before, "Web Lead");
-    const started = await api("/api/bulk-edit/delete", {
-      method: "DELETE",
-      body: { query: queryOf("Web Lead") },
-    });
-    expect(started.status, started.text).toBe(202);
-    const id = started.json.id as string;
-    await killMidJob(id);
-
-    const job = await ended(id);
-    expect(job.json, job.text).toMatchObject({
-      state: "done",
-      counters: { successful: matched.size, error: 0 },
-      progress: { done: matched.size, total: matched.size },
-    });
+    const id = await killedAndResumed(
+      "/api/bulk-edit/delete",
+      { method: "DELETE", body: { query: queryOf("Web Lead") } },
+      matched.size,
+    );
 
     const after = await contactsById();
     expect(after.size).toBe(before.size - matched.size);

@@ -7,7 +7,7 @@ import { COUNTER_FIELDS, counterField } from "../../packages/core/src/dialer/mod
 import { createDynamoClient } from "../../packages/core/src/store/client.ts";
 import { createService } from "../../packages/core/src/store/entities.ts";
 import { readRuntimeFile } from "../../packages/local/src/runtime-file.ts";
-import { apiAt as api, processesMentioning, signInAt, startServing, until } from "../support/processes.ts";
+import { apiAt as api, killRuntime, signInAt, startServing, until } from "../support/processes.ts";
 
 /**
  * A campaign build killed with kill -9 mid-way (docs/dialer.md, Build): the restarted runtime resumes
@@ -146,11 +146,7 @@ describe("a campaign build after kill -9", { timeout: 900_000 }, () => {
     }
     expect(seen).toBeGreaterThanOrEqual(1000);
     expect(seen).toBeLessThan(ROWS);
-    process.kill(-first.pid, "SIGKILL");
-    const marker = join(dir, "dynamodb");
-    const deadline = Date.now() + 15_000;
-    while (processesMentioning(marker).length > 0 && Date.now() < deadline) await sleep(100);
-    expect(processesMentioning(marker)).toEqual([]);
+    await killRuntime(first.pid, dir);
 
     const second = await startServing(env, { timeoutMs: 120_000 });
     try {

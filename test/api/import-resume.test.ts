@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { apiAt as api, processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { apiAt as api, killRuntime, signInAt, startServing } from "../support/processes.ts";
 
 const PASSWORD = "import-resume-1";
 const dirs: string[] = [];
@@ -68,11 +68,7 @@ describe("an import after kill -9", { timeout: 720_000 }, () => {
       if (seen < 250) await sleep(50);
     }
     expect(seen).toBeGreaterThanOrEqual(250);
-    process.kill(-first.pid, "SIGKILL");
-    const marker = join(dir, "dynamodb");
-    const deadline = Date.now() + 15_000;
-    while (processesMentioning(marker).length > 0 && Date.now() < deadline) await sleep(100);
-    expect(processesMentioning(marker)).toEqual([]);
+    await killRuntime(first.pid, dir);
 
     const second = await startServing(env, { timeoutMs: 120_000 });
     try {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /**
  * Starts `npm start`'s entry point and resolves once the banner shows its URL. Detached, it leads its own
@@ -104,4 +105,18 @@ export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * kill -9 of a runtime started detached: SIGKILL to its whole process group, then waits (15 s at most)
+ * until no process mentions its DynamoDB Local (under `dataDir`/dynamodb), and throws if one still does.
+ */
+export async function killRuntime(pid: number, dataDir: string) {
+  process.kill(-pid, "SIGKILL");
+  const marker = join(dataDir, "dynamodb");
+  const deadline = Date.now() + 15_000;
+  while (processesMentioning(marker).length > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
+  const left = processesMentioning(marker);
+  if (left.length > 0) throw new Error(`processes of the killed runtime still running: ${left.join(", ")}`);
 }
