@@ -10,6 +10,10 @@ const WEB_MODULES = fileURLToPath(new URL("./packages/web/node_modules", import.
 export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
+    // Vitest's default on a 2-core machine is one worker (cores - 1), and the API suites wait mostly on
+    // I/O (the embedded runtime, DynamoDB Local, spawned runtimes), not on this process's CPU: three files
+    // at a time. The browser suite keeps its own one-at-a-time rule (fileParallelism: false below).
+    maxWorkers: 3,
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       {
