@@ -99,6 +99,8 @@ export class ChangeFeed {
   ) {
     const { endpoint, credentials } = dynamo;
     this.client = new DynamoDBStreamsClient({ endpoint, credentials, region: REGION });
+    // As the store's client (core/store/client.ts): no copy of every record for a logger that logs nothing.
+    this.client.middlewareStack.remove("loggerMiddleware");
     if (options.gate) gateClient(this.client, options.gate);
     const { dataDir } = options;
     this.checkpointFile = dataDir && join(dataDir, "stream-checkpoint.json");
