@@ -23,7 +23,7 @@ import { contactDoc } from "../packages/core/src/search/indexer.ts";
 import type { CreateContactItem } from "../packages/core/src/store/entities.ts";
 import { directoryBlobs } from "../packages/local/src/blobs.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
-import { benchStore } from "./store.ts";
+import { benchStore, pool } from "./store.ts";
 
 const TENANT = "bench-bulk";
 const N = Number(process.env.BENCH_BULK_CONTACTS ?? 20_000);
@@ -33,14 +33,6 @@ const load = () =>
   `load ${loadavg()
     .map((x) => x.toFixed(1))
     .join(" ")}`;
-
-async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 const dir = mkdtempSync(join(tmpdir(), "reachcx-bench-bulk-"));
 const { dynamo, store } = await benchStore();

@@ -16,7 +16,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { CAMPAIGN_BUILD_KIND } from "../packages/core/src/dialer/build.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
 import { registerJobKinds } from "../packages/core/src/job/kinds.ts";
@@ -27,7 +26,7 @@ import type { Search } from "../packages/core/src/search/port.ts";
 import type { CreateContactItem } from "../packages/core/src/store/entities.ts";
 import { directoryBlobs } from "../packages/local/src/blobs.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
-import { benchStore } from "./store.ts";
+import { benchStore, listRecordRate } from "./store.ts";
 
 const TENANT = "bench-build";
 const N = Number(process.env.BENCH_BUILD_CONTACTS ?? 1_000_000);
@@ -54,14 +53,6 @@ function memory() {
   const field = (name: string) => status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1];
   const { heapUsed, heapTotal, external } = process.memoryUsage();
   return `RSS ${mb(field("VmRSS"))} MB = anonymous ${mb(field("RssAnon"))} + file ${mb(field("RssFile"))} + shmem ${mb(field("RssShmem"))}; JS heap ${Math.round(heapUsed / 1048576)} MB used of ${Math.round(heapTotal / 1048576)}, external ${Math.round(external / 1048576)} MB`;
-}
-
-async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
@@ -128,38 +119,7 @@ try {
   console.log(`  seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
 
   // Baseline: raw BatchWriteItem of 25 CampaignContact-sized items, IN_FLIGHT at a time.
-  const baseItems = (from: number, n: number) =>
-    store.entities.campaignContact
-      .put(
-        Array.from({ length: n }, (_, k) => ({
-          tenant: "bench-baseline",
-          campaignId: "base",
-          contactId: `base-${from + k}`,
-          segmentId: "s",
-          seq: from + k,
-          status: "fresh" as const,
-          queue: "voice#fresh#MT|08:00-21:00|CO",
-          rank: String(from + k).padStart(12, "0"),
-          windowClass: "MT|08:00-21:00|CO",
-          readyAt: now,
-          firstName: "Bench",
-          lastName: "Person",
-          phone: "3035550100",
-          state: "CO",
-          timeZone: "Mountain",
-        })),
-      )
-      .params() as BatchWriteCommandInput[];
-  const batches: BatchWriteCommandInput[] = [];
-  for (let i = 0; i < BASELINE; i += 500) batches.push(...baseItems(i, Math.min(500, BASELINE - i)));
-  const baseStarted = performance.now();
-  await pool(batches, IN_FLIGHT, async (batch) => {
-    let pending = batch.RequestItems;
-    while (pending && Object.keys(pending).length > 0)
-      pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
-        .UnprocessedItems;
-  });
-  const baseRate = BASELINE / ((performance.now() - baseStarted) / 1000);
+  const baseRate = await listRecordRate(store, BASELINE, IN_FLIGHT);
   console.log(
     `  baseline: BatchWriteItem of 25 list records, ${IN_FLIGHT} in flight: ${Math.round(baseRate).toLocaleString()} records/s`,
   );

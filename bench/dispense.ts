@@ -16,7 +16,7 @@ import { dispense } from "../packages/core/src/dialer/dispense.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
 import { seedList } from "../test/support/dialer-list.ts";
 import { pct } from "./instance.ts";
-import { benchStore } from "./store.ts";
+import { benchStore, pool } from "./store.ts";
 
 const TENANT = "bench-dispense";
 const N = Number(process.env.BENCH_DISPENSE_CONTACTS ?? 10_000);
@@ -26,14 +26,6 @@ const WANT = 100;
 const IN_FLIGHT = 20;
 /** BatchWriteItem calls in flight per caller (dialer/batch.ts WRITE_CONCURRENCY). */
 const WRITES_IN_FLIGHT = 4;
-
-async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 const { dynamo, store } = await benchStore();
 try {
