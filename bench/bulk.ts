@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
 import { BULK_DELETE_KIND, BULK_EDIT_KIND, IN_FLIGHT } from "../packages/core/src/bulk-edit/index.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
@@ -23,7 +23,7 @@ import { contactDoc } from "../packages/core/src/search/indexer.ts";
 import type { CreateContactItem } from "../packages/core/src/store/entities.ts";
 import { directoryBlobs } from "../packages/local/src/blobs.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
-import { benchStore, pool } from "./store.ts";
+import { benchStore, writeBatches } from "./store.ts";
 
 const TENANT = "bench-bulk";
 const N = Number(process.env.BENCH_BULK_CONTACTS ?? 20_000);
@@ -95,12 +95,7 @@ try {
       .params() as BatchWriteCommandInput[];
     const batches = contacts.flatMap((c, i) => [c, activities[i] as BatchWriteCommandInput]);
     const started = performance.now();
-    await pool(batches, IN_FLIGHT, async (batch) => {
-      let pending = batch.RequestItems;
-      while (pending && Object.keys(pending).length > 0)
-        pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
-          .UnprocessedItems;
-    });
+    await writeBatches(store, batches, IN_FLIGHT);
     return baseN / ((performance.now() - started) / 1000);
   };
   const before = await baseline(0);

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { readRuntimeFile, storeOf } from "../packages/local/src/runtime-file.ts";
-import { adminHeaders, generate, startInstance } from "./instance.ts";
+import { adminHeaders, generate, withInstance } from "./instance.ts";
 import { listRecordRate } from "./store.ts";
 
 const N = Number(process.env.BENCH_BUILD_HTTP_CONTACTS ?? 100_000);
@@ -39,10 +39,9 @@ const split = (m: { rss: number; anon: number; file: number }) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  const instance = await startInstance(PASSWORD);
-  const { url, dataDir, server } = instance;
-  const pid = server.pid as number;
-  try {
+  await withInstance(PASSWORD, async (instance) => {
+    const { url, dataDir, server } = instance;
+    const pid = server.pid as number;
     const headers = await adminHeaders(url, TENANT, PASSWORD);
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${url}${path}`, {
@@ -163,12 +162,7 @@ async function main() {
     } finally {
       clearInterval(sampler);
     }
-  } catch (err) {
-    console.error(`\n${(err as Error).message}\ninstance output:\n${instance.output()}`);
-    throw err;
-  } finally {
-    await instance.stop();
-  }
+  });
 }
 
 await main();

@@ -86,6 +86,23 @@ export async function startInstance(password: string, env: Record<string, string
   return instance;
 }
 
+/** Starts an instance, runs `bench` with it and stops it; a failure prints the instance's last output first. */
+export async function withInstance<T>(
+  password: string,
+  bench: (instance: Instance) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const instance = await startInstance(password, env);
+  try {
+    return await bench(instance);
+  } catch (err) {
+    console.error(`\n${(err as Error).message}\ninstance output:\n${instance.output()}`);
+    throw err;
+  } finally {
+    await instance.stop();
+  }
+}
+
 /** Signs in as the tenant's demo admin; the headers every API call of the bench sends. */
 export async function adminHeaders(url: string, tenant: string, password: string) {
   const signIn = (await fetch(`${url}/api/auth/sign-in`, {

@@ -13,7 +13,7 @@
  */
 import { loadavg } from "node:os";
 import { readRuntimeFile, storeOf } from "../packages/local/src/runtime-file.ts";
-import { adminHeaders, BASE, generate, type Instance, pct, startInstance } from "./instance.ts";
+import { adminHeaders, BASE, generate, type Instance, pct, withInstance } from "./instance.ts";
 
 const CONTACTS = Number(process.env.BENCH_LIVE_CONTACTS ?? 50_000);
 const ROWS = Number(process.env.BENCH_LIVE_ROWS ?? 100_000);
@@ -63,15 +63,10 @@ function phasesOf(header: string | null): Record<string, number> {
 }
 
 async function measure(mode: string, gate: string) {
-  const instance = await startInstance(PASSWORD, { INDEX_WORKER: mode, STORE_GATE: gate });
-  try {
-    return await run(instance, `INDEX_WORKER=${mode} STORE_GATE=${gate}`);
-  } catch (err) {
-    console.error(`\n${(err as Error).message}\ninstance output:\n${instance.output()}`);
-    throw err;
-  } finally {
-    await instance.stop();
-  }
+  return withInstance(PASSWORD, (instance) => run(instance, `INDEX_WORKER=${mode} STORE_GATE=${gate}`), {
+    INDEX_WORKER: mode,
+    STORE_GATE: gate,
+  });
 }
 
 async function run({ url, dataDir, assertRunning }: Instance, mode: string) {

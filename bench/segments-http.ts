@@ -14,7 +14,7 @@
  * index sees the same stream records, so the queries meet the same data.
  */
 import { group, type Node, type Operator } from "../packages/core/src/search/ast.ts";
-import { adminHeaders, generate, pct, startInstance } from "./instance.ts";
+import { adminHeaders, generate, pct, withInstance } from "./instance.ts";
 
 const N = Number(process.env.BENCH_HTTP_CONTACTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_HTTP_RUNS ?? 40);
@@ -86,9 +86,8 @@ const SEARCHES = [
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
 async function main() {
-  const instance = await startInstance(PASSWORD);
-  const { url, dataDir } = instance;
-  try {
+  await withInstance(PASSWORD, async (instance) => {
+    const { url, dataDir } = instance;
     const headers = await adminHeaders(url, TENANT, PASSWORD);
     type Page = { items: unknown[]; total: number; nextCursor: string | null };
     const query = async (body: object): Promise<Page> => {
@@ -180,12 +179,7 @@ async function main() {
     console.log(
       `  (walking pages 1-${DEEP - 1} by cursor took ${walkMs.toFixed(1)} ms a page; page ${DEEP} / page 1 p95: ${(deep.p95 / first.p95).toFixed(2)})`,
     );
-  } catch (err) {
-    console.error(`\n${(err as Error).message}\ninstance output:\n${instance.output()}`);
-    throw err;
-  } finally {
-    await instance.stop();
-  }
+  });
 }
 
 await main();

@@ -65,11 +65,16 @@ export async function listRecordRate(store: StoreService, count: number, inFligh
         .params() as BatchWriteCommandInput[]),
     );
   const started = performance.now();
+  await writeBatches(store, batches, inFlight);
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** Sends BatchWriteItem requests, `inFlight` at a time, each until nothing is left unprocessed. */
+export async function writeBatches(store: StoreService, batches: BatchWriteCommandInput[], inFlight: number) {
   await pool(batches, inFlight, async (batch) => {
     let pending = batch.RequestItems;
     while (pending && Object.keys(pending).length > 0)
       pending = (await store.raw.client.send(new BatchWriteCommand({ RequestItems: pending })))
         .UnprocessedItems;
   });
-  return count / ((performance.now() - started) / 1000);
 }
