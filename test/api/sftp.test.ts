@@ -145,9 +145,11 @@ describe("POST /api/ftp-check", () => {
   });
 
   it("answers a server that logs in and then never lists the folder, within its bound", async () => {
-    const res = await check(checkBody({ path: STALLED, readyTimeout: 1000 }));
+    // The login gets 3 s (a loaded CI machine took over 1 s for the SSH handshake), the listing then
+    // stalls until the check's whole bound (readyTimeout + 5 s) ends it as a listing failure.
+    const res = await check(checkBody({ path: STALLED, readyTimeout: 3000 }));
     expect(res.json).toMatchObject({ success: false, reason: "The folder could not be listed" });
-  }, 15_000);
+  }, 20_000);
 
   it("refuses a destination the outbound policy closes (the instance's own API port)", async () => {
     const api = new URL((await import("../support/api.ts")).baseUrl());
