@@ -10,13 +10,13 @@
  * same campaign with freshLIFO, which block claims leave alone), each in its own tenant. Nothing is
  * asserted.
  */
-import { BatchWriteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
 import { dispense } from "../packages/core/src/dialer/dispense.ts";
 import { type Env, provideEnv } from "../packages/core/src/env.ts";
 import { seedList } from "../test/support/dialer-list.ts";
 import { pct } from "./instance.ts";
-import { benchStore, pool } from "./store.ts";
+import { benchStore, pool, writeBatches } from "./store.ts";
 
 const TENANT = "bench-dispense";
 const N = Number(process.env.BENCH_DISPENSE_CONTACTS ?? 10_000);
@@ -73,15 +73,11 @@ try {
     },
     { pk: `bench-raw#pace#${i}`, sk: "x", attempts: [Date.now()], version: 1 },
   ]).flat();
-  const rawBatches = Array.from({ length: Math.ceil(items.length / 25) }, (_, b) =>
-    items.slice(b * 25, b * 25 + 25),
-  );
+  const rawBatches = Array.from({ length: Math.ceil(items.length / 25) }, (_, b) => ({
+    RequestItems: { reachcx: items.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } })) },
+  }));
   const rawStarted = performance.now();
-  await pool(rawBatches, CALLERS * WRITES_IN_FLIGHT, async (batch) => {
-    await store.raw.client.send(
-      new BatchWriteCommand({ RequestItems: { reachcx: batch.map((Item) => ({ PutRequest: { Item } })) } }),
-    );
-  });
+  await writeBatches(store, rawBatches, CALLERS * WRITES_IN_FLIGHT);
   const baseRate = baseN / ((performance.now() - rawStarted) / 1000);
   console.log(
     `  baseline: BatchWriteItem of a list record and a pace record a contact, ${CALLERS * WRITES_IN_FLIGHT} calls in flight: ${Math.round(baseRate).toLocaleString()} contacts/s`,
