@@ -474,7 +474,15 @@ describe("real answers parse with the documented schemas", () => {
       await call(`/api/cache/delete/${id}/9301`, { method: "DELETE", session: tenant }),
     );
     // A contact whose attempt was applied already: the platform's repeat answers the recorded outcome.
+    // Written once the end's clear has finished, which would otherwise delete it with the list's records
+    // (under a loaded run the clear was still walking the list when the record was put).
     const store = await testStore();
+    const cleared = await eventually(
+      () => store.entities.campaign.get({ tenant: tenant.tenant, id }).go({ consistent: true }),
+      (r) => r.data?.listState === "cleared",
+      60_000,
+    );
+    expect(cleared.data?.listState).toBe("cleared");
     const now = new Date().toISOString();
     await store.entities.campaignContact
       .put({
