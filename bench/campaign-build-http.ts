@@ -6,15 +6,15 @@
  * the generated contacts), a campaign of the 4 and POST /api/cache/create; the build job is followed by
  * GET /api/jobs until it ends. Printed: contacts/s of the build (counters.read over the job's own
  * startedAt-finishedAt) next to the baseline measured in the same run on the instance's DynamoDB Local
- * (raw BatchWriteItem of 25 CampaignContact-sized items, 4 in flight, the build's write unit), and the
+ * before and after the build (raw BatchWriteItem of 25 CampaignContact-sized items, 4 in flight, the
+ * build's write unit; the ratio is to the mean of the two, as the table grows by the list), and the
  * server process's resident memory (from /proc, split into anonymous memory and the mapped pages of
  * the search index file) sampled every 100 ms: before the build, its peak during
  * the build, and the kernel's high-water mark of the whole run (the load included). Goals: ratio >= 0.7,
  * server RSS under 512 MB. Nothing is asserted.
  */
-import { readFileSync } from "node:fs";
 import { readRuntimeFile, storeOf } from "../packages/local/src/runtime-file.ts";
-import { adminHeaders, generate, withInstance } from "./instance.ts";
+import { adminHeaders, generate, residentOf, sampleResident, split, withInstance } from "./instance.ts";
 import { listRecordRate } from "./store.ts";
 
 const N = Number(process.env.BENCH_BUILD_HTTP_CONTACTS ?? 100_000);
@@ -23,28 +23,6 @@ const IN_FLIGHT = 4;
 const PASSWORD = "bench-password-1";
 const TENANT = "acme";
 const ZONES = ["Eastern", "Central", "Mountain", "Pacific"];
-
-/** The process's resident memory and its high-water mark, in MB (Linux /proc). */
-function residentOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
-  const mb = (name: string) => Math.round(kb(name) / 1024);
-  return {
-    rss: mb("VmRSS"),
-    anon: mb("RssAnon"),
-    file: mb("RssFile"),
-    shmem: mb("RssShmem"),
-    hwm: mb("VmHWM"),
-  };
-}
-
-/**
- * RSS and its split: anonymous memory (the JS heap, native memory, SQLite's page caches) and mapped pages
- * (the search index file SQLite maps, counted as file pages on a disk and as shared memory on a tmpfs
- * such as /dev/shm, where the bench keeps its DATA_DIR).
- */
-const split = (m: { rss: number; anon: number; file: number; shmem: number }) =>
-  `${m.rss} MB (anonymous ${m.anon} + file ${m.file} + shmem ${m.shmem})`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -122,15 +100,7 @@ async function main() {
 
     await sleep(2000);
     const idle = residentOf(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      try {
-        const now = residentOf(pid);
-        if (now.rss > peak.rss) peak = now;
-      } catch {
-        // the instance stopped: assertRunning reports it
-      }
-    }, 100);
+    const sampler = sampleResident(pid);
     type JobView = {
       id: string;
       kind: string;
@@ -156,21 +126,28 @@ async function main() {
             `\r  build: ${job.state}, ${(job.counters.read ?? 0).toLocaleString()} read   `,
           );
       }
-      clearInterval(sampler);
+      const peak = sampler.stop();
       const seconds =
         (Date.parse(job.finishedAt as string) - Date.parse(job.startedAt as string)) / 1000 || Number.NaN;
       const read = job.counters.read ?? 0;
       const rate = read / seconds;
       const end = residentOf(pid);
+      // The table the build wrote into grew by its list: the same baseline again on the grown table, and
+      // the ratio to the mean of the two (the import bench's way).
+      const afterRate = await listRecordRate(storeOf(running), BASELINE, IN_FLIGHT, "base-after");
+      const meanRate = (baseRate + afterRate) / 2;
       console.log(
-        `\n  build: ${job.state}${job.message ? ` (${job.message})` : ""} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / baseRate).toFixed(2)} of the baseline; goal 0.7)`,
+        `\n  baseline after the build: ${Math.round(afterRate).toLocaleString()} records/s (before: ${Math.round(baseRate).toLocaleString()})`,
+      );
+      console.log(
+        `  build: ${job.state}${job.message ? ` (${job.message})` : ""} in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString()} contacts/s (ratio ${(rate / meanRate).toFixed(2)} of the baselines' mean, ${(rate / baseRate).toFixed(2)} of the one before, ${(rate / afterRate).toFixed(2)} of the one after; goal 0.7)`,
       );
       console.log(`    counters: ${JSON.stringify(job.counters)}`);
       console.log(
         `  server RSS: ${split(idle)} before the build, peak ${split(peak)} during it, ${split(end)} after (goal < 512); high-water mark of the whole run, the load included: ${end.hwm} MB`,
       );
     } finally {
-      clearInterval(sampler);
+      sampler.stop();
     }
   });
 }

@@ -165,3 +165,47 @@ export function generate(dataDir: string, tenant: string, count: number) {
 /** The p-th percentile of ascending figures. */
 export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+
+/** The process's resident memory and its high-water mark, in MB (Linux /proc). */
+export function residentOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
+  const mb = (name: string) => Math.round(kb(name) / 1024);
+  return {
+    rss: mb("VmRSS"),
+    anon: mb("RssAnon"),
+    file: mb("RssFile"),
+    shmem: mb("RssShmem"),
+    hwm: mb("VmHWM"),
+  };
+}
+
+/**
+ * RSS and its split: anonymous memory (the JS heap, native memory, SQLite's page caches) and mapped pages
+ * (the search index file SQLite maps, counted as file pages on a disk and as shared memory on a tmpfs
+ * such as /dev/shm, where the bench keeps its DATA_DIR).
+ */
+export const split = (m: { rss: number; anon: number; file: number; shmem: number }) =>
+  `${m.rss} MB (anonymous ${m.anon} + file ${m.file} + shmem ${m.shmem})`;
+
+/**
+ * Samples a process's resident memory every 100 ms until `stop()`, which answers the sample of the
+ * highest RSS seen.
+ */
+export function sampleResident(pid: number) {
+  let peak = residentOf(pid);
+  const timer = setInterval(() => {
+    try {
+      const now = residentOf(pid);
+      if (now.rss > peak.rss) peak = now;
+    } catch {
+      // the process stopped: the caller's assertRunning reports it
+    }
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}

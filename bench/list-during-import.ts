@@ -13,7 +13,17 @@
  */
 import { loadavg } from "node:os";
 import { readRuntimeFile, storeOf } from "../packages/local/src/runtime-file.ts";
-import { adminHeaders, BASE, generate, type Instance, pct, withInstance } from "./instance.ts";
+import {
+  adminHeaders,
+  BASE,
+  generate,
+  type Instance,
+  pct,
+  residentOf,
+  sampleResident,
+  split,
+  withInstance,
+} from "./instance.ts";
 
 const CONTACTS = Number(process.env.BENCH_LIVE_CONTACTS ?? 50_000);
 const ROWS = Number(process.env.BENCH_LIVE_ROWS ?? 100_000);
@@ -69,7 +79,7 @@ async function measure(mode: string, gate: string) {
   });
 }
 
-async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
+async function run({ url, dataDir, assertRunning, server }: Instance, mode: string) {
   const headers = await adminHeaders(url, TENANT, PASSWORD);
   const api = async (path: string, init: { method?: string; body?: unknown } = {}) => {
     const res = await fetch(`${url}${path}`, {
@@ -164,6 +174,8 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
   const put = await fetch(`${url}${link.url}`, { method: "PUT", headers: link.headers, body: bytes });
   if (put.status !== 200) throw new Error(`upload: ${put.status} ${await put.text()}`);
   timing = "busy";
+  const idleMemory = residentOf(server.pid as number);
+  const sampler = sampleResident(server.pid as number);
   const started = performance.now();
   const job = await api("/api/contacts/import", {
     method: "POST",
@@ -200,6 +212,7 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
     );
   }
   const seconds = (performance.now() - started) / 1000;
+  const memory = { idle: idleMemory, peak: sampler.stop() };
   store.raw.client.destroy();
   return {
     idle: summary(idleTimes),
@@ -216,6 +229,7 @@ async function run({ url, dataDir, assertRunning }: Instance, mode: string) {
     },
     idleLoad,
     busyLoad,
+    memory,
   };
 }
 
@@ -234,6 +248,9 @@ for (const m of MODES)
     );
     console.log(
       `    during the import: p50 ${ms(r.busy.p50)}  p95 ${ms(r.busy.p95)}  (${r.busy.n} queries, load average ${r.busyLoad})  x${(r.busy.p95 / r.idle.p95).toFixed(1)} of idle p95  goal p95 <= ${GOAL_MS} ms: ${r.busy.p95 <= GOAL_MS ? "met" : "NOT met"}`,
+    );
+    console.log(
+      `    server RSS: ${split(r.memory.idle)} before the import, peak ${split(r.memory.peak)} during it (goal < 512)`,
     );
     console.log(
       `    the import job: ${Math.round(r.jobRate).toLocaleString()} rows/s; import to searchable: ${r.seconds.toFixed(0)} s, ${Math.round(r.rate).toLocaleString()} rows/s`,

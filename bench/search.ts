@@ -22,6 +22,7 @@ import { startDynamo } from "../packages/local/src/dynamo.ts";
 import { REGION } from "../packages/local/src/dynamo-key.ts";
 import { generateContacts } from "../packages/local/src/generate/index.ts";
 import { writeRuntimeFile } from "../packages/local/src/runtime-file.ts";
+import { indexMemory } from "../packages/local/src/search/index.ts";
 import { FILTER_INDEXES, openLayout } from "../packages/local/src/search/sqlite/layout.ts";
 import { sqliteWriter } from "../packages/local/src/search/sqlite/writer.ts";
 import { sqliteSearch } from "../packages/local/src/search/sqlite.ts";
@@ -154,7 +155,10 @@ async function queryLatency(n: number) {
   // BENCH_SEARCH_DB (`{n}` for the size) keeps the filled index file for the next run: filling a million
   // takes 10-20 minutes on this machine. A file of another layout is emptied at open, and refilled here.
   const kept = process.env.BENCH_SEARCH_DB?.replaceAll("{n}", String(n));
-  const search = sqliteSearch(kept ?? join(dir, "search.db"));
+  // SEARCH_MMAP_MB / SEARCH_CACHE_MB: the index's memory settings, as the instance takes them.
+  const search = sqliteSearch(kept ?? join(dir, "search.db"), undefined, {
+    memory: indexMemory(process.env),
+  });
   try {
     const started = performance.now();
     let batch: ReturnType<typeof contactDoc>[] = [];

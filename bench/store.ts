@@ -37,7 +37,13 @@ export async function pool<T>(items: readonly T[], limit: number, run: (item: T)
  * with its queue index keys, built by ElectroDB), 25 a request, `inFlight` requests at a time, in a tenant
  * of its own. Answers records/s.
  */
-export async function listRecordRate(store: StoreService, count: number, inFlight: number): Promise<number> {
+export async function listRecordRate(
+  store: StoreService,
+  count: number,
+  inFlight: number,
+  /** Another campaign's records for a second baseline in the same table (inserts, not overwrites). */
+  campaignId = "base",
+): Promise<number> {
   const now = new Date().toISOString();
   const batches: BatchWriteCommandInput[] = [];
   for (let from = 0; from < count; from += 500)
@@ -46,7 +52,7 @@ export async function listRecordRate(store: StoreService, count: number, inFligh
         .put(
           Array.from({ length: Math.min(500, count - from) }, (_, k) => ({
             tenant: "bench-baseline",
-            campaignId: "base",
+            campaignId,
             contactId: `base-${from + k}`,
             segmentId: "s",
             seq: from + k,

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { log } from "@reachcx/functions/log";
 import { callMsOf, inFlightOf, testClockOf } from "./dialer.ts";
 import { StartupError } from "./errors.ts";
+import { applyHeapGrowth } from "./heap.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { DEFAULT_DEMO_PASSWORD, DEMO } from "./seed.ts";
 import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
@@ -13,7 +14,9 @@ import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
  * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL, CXONE_SIM_CALL_MS (how long the simulator's
  * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10),
  * DIALER_TEST_UTC_HOUR (tests only, with IN_MEMORY=1: the hour the dialer's clock reads), WEB_DIST
- * (another build of the console to serve: a test's own bundle).
+ * (another build of the console to serve: a test's own bundle), HEAP_GROWING_PERCENT (heap.ts: 50),
+ * SEARCH_MMAP_MB / SEARCH_CACHE_MB / SEARCH_WRITER_CACHE_MB / SEARCH_SCAN_CACHE_MB (the search index's
+ * memory: 4096 / 32 / 16 / 16).
  */
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -38,6 +41,7 @@ async function shutdown(code: number) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 
 try {
+  applyHeapGrowth(process.env.HEAP_GROWING_PERCENT);
   runtime = await startRuntime({
     port,
     host,

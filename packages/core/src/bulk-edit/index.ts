@@ -169,6 +169,7 @@ async function matchedIds(tenant: string, query: Node, custom: readonly CustomFi
       limit: BATCH,
       cursor,
       types: customTypes,
+      scan: true,
     });
     ids.push(...page.ids);
     cursor = page.nextCursor;

@@ -514,6 +514,7 @@ function fetchPage(
           cursor,
           types,
           fields: ROW_FIELDS,
+          scan: true,
         })
       : { ids: [], nextCursor: null, rows: [] };
     const contacts = new Map<string, BuildContact>();

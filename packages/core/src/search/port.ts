@@ -21,6 +21,12 @@ export interface SearchRequest {
    * (CONTACT_FIELDS) and `optout` (CONTACT_ROW_FIELDS).
    */
   fields?: readonly string[];
+  /**
+   * A background job walking every page of the query (a campaign build, a bulk edit's snapshot), not a
+   * person's list: an adapter may serve it apart from the console's queries (the embedded one reads it
+   * through a connection that maps none of the index file, docs/search.md, The index's memory).
+   */
+  scan?: boolean;
 }
 
 /**

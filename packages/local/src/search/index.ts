@@ -2,6 +2,8 @@ import { join } from "node:path";
 import { activityDoc, contactDoc } from "@reachcx/core/search/indexer";
 import type { SearchDoc, SearchModel } from "@reachcx/core/search/port";
 import type { StoreService } from "@reachcx/core/store/entities";
+import { StartupError } from "../errors.ts";
+import { INDEX_MEMORY, type IndexMemory } from "./sqlite/layout.ts";
 import { sqliteSearch } from "./sqlite.ts";
 
 type Scan = (cursor: string | null) => Promise<{ data: Record<string, unknown>[]; cursor: string | null }>;
@@ -16,7 +18,10 @@ type Scan = (cursor: string | null) => Promise<{ data: Record<string, unknown>[]
  */
 export async function openSearchIndex(dataDir: string | undefined, store: StoreService) {
   const file = dataDir ? join(dataDir, "search.db") : ":memory:";
-  const search = sqliteSearch(file, undefined, { writerThread: process.env.INDEX_WORKER !== "0" });
+  const search = sqliteSearch(file, undefined, {
+    writerThread: process.env.INDEX_WORKER !== "0",
+    memory: indexMemory(process.env),
+  });
   const sources: [SearchModel, Scan, (image: Record<string, unknown>) => SearchDoc][] = [
     ["contact", (cursor) => store.entities.contact.scan.go({ cursor, limit: 1000 }), contactDoc],
     ["activitylog", (cursor) => store.entities.activityLog.scan.go({ cursor, limit: 1000 }), activityDoc],
@@ -32,4 +37,25 @@ export async function openSearchIndex(dataDir: string | undefined, store: StoreS
     search.markFilled(model);
   }
   return search;
+}
+
+/**
+ * The index's memory settings from SEARCH_MMAP_MB, SEARCH_CACHE_MB, SEARCH_WRITER_CACHE_MB and
+ * SEARCH_SCAN_CACHE_MB (MiB; a mapping of 0 turns it off), INDEX_MEMORY's values where one is not set.
+ */
+export function indexMemory(env: Record<string, string | undefined>): IndexMemory {
+  const mib = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0)
+      throw new StartupError(`${name} must be a whole number of MiB, 0 or more (got ${raw}).`);
+    return n;
+  };
+  return {
+    mmapMiB: mib("SEARCH_MMAP_MB", INDEX_MEMORY.mmapMiB),
+    cacheMiB: Math.max(1, mib("SEARCH_CACHE_MB", INDEX_MEMORY.cacheMiB)),
+    writerCacheMiB: Math.max(1, mib("SEARCH_WRITER_CACHE_MB", INDEX_MEMORY.writerCacheMiB)),
+    scanCacheMiB: Math.max(1, mib("SEARCH_SCAN_CACHE_MB", INDEX_MEMORY.scanCacheMiB)),
+  };
 }

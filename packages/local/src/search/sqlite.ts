@@ -1,5 +1,11 @@
 import type { Search, SearchModel } from "@reachcx/core/search/port";
-import { fillMarks, openLayout } from "./sqlite/layout.ts";
+import {
+  fillMarks,
+  INDEX_MEMORY,
+  type IndexMemory,
+  openLayout,
+  openScanConnection,
+} from "./sqlite/layout.ts";
 import { PLAN, type SearchPlan, sqlitePlanner } from "./sqlite/planner.ts";
 import { threadedWriter } from "./sqlite/threaded-writer.ts";
 import { sqliteWriter } from "./sqlite/writer.ts";
@@ -18,7 +24,7 @@ export function sqliteSearch(
   file: string,
   /** Tests move the plan's thresholds to take every path on small data. */
   plan: SearchPlan = PLAN,
-  options: { writerThread?: boolean } = {},
+  options: { writerThread?: boolean; memory?: IndexMemory } = {},
 ): Search & {
   /** Closes the file; with a writer thread, once the writes already given are done. */
   close(): Promise<void>;
@@ -26,13 +32,18 @@ export function sqliteSearch(
   filled(model: SearchModel): boolean;
   markFilled(model: SearchModel): void;
 } {
-  const db = openLayout(file);
+  const memory = options.memory ?? INDEX_MEMORY;
+  const db = openLayout(file, memory);
   // The writer thread holds the write lock for a batch at a time: this connection's own small writes
   // (fill marks, a custom sort index) wait for it instead of failing.
   db.pragma("busy_timeout = 10000");
-  const threaded = options.writerThread && file !== ":memory:" ? threadedWriter(file) : undefined;
+  const threaded =
+    options.writerThread && file !== ":memory:" ? threadedWriter(file, memory.writerCacheMiB) : undefined;
   const writer = threaded ?? sqliteWriter(db);
   const planner = sqlitePlanner(db, plan);
+  // Scans (SearchRequest.scan) read through a connection that maps nothing, when this one maps the file.
+  const scanDb = file !== ":memory:" && memory.mmapMiB > 0 ? openScanConnection(file, memory) : undefined;
+  const scanPlanner = scanDb ? sqlitePlanner(scanDb, plan) : planner;
   return {
     ...fillMarks(db),
     async upsert(model, docs) {
@@ -42,13 +53,14 @@ export function sqliteSearch(
       await writer.remove(model, keys);
     },
     async query(_model, tenant, request) {
-      return planner.contacts(tenant, request);
+      return (request.scan ? scanPlanner : planner).contacts(tenant, request);
     },
     async activity(tenant, request) {
       return planner.activity(tenant, request);
     },
     async close() {
       await threaded?.close();
+      scanDb?.close();
       db.close();
     },
   };

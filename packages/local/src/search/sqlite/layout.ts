@@ -60,18 +60,54 @@ export const SHIFT = 2 ** 32;
 export const rowidRange = (no: number): readonly [number, number] => [no * SHIFT, no * SHIFT + SHIFT - 1];
 
 /**
+ * What the index's connections may hold in memory, in MiB (docs/search.md, The index's memory): the part
+ * of the file the reading connection maps (`mmap_size`; mapped pages count in the process's RSS as file
+ * or shared pages), its page cache and the writer thread's page cache (`cache_size`, anonymous memory).
+ */
+export interface IndexMemory {
+  mmapMiB: number;
+  cacheMiB: number;
+  writerCacheMiB: number;
+  /** The scan connection's page cache (it maps nothing): background jobs' walks through a whole query. */
+  scanCacheMiB: number;
+}
+export const INDEX_MEMORY: IndexMemory = {
+  mmapMiB: 4096,
+  cacheMiB: 32,
+  writerCacheMiB: 16,
+  scanCacheMiB: 16,
+};
+
+/**
+ * A second reading connection on an index file that `openLayout` has opened (and migrated): it maps none
+ * of the file, so a background job paging through a million rows reads them through the kernel's page
+ * cache with a copy instead of mapping nearly the whole file into the server's memory (docs/search.md,
+ * The index's memory).
+ */
+export function openScanConnection(file: string, memory: IndexMemory): Database.Database {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("mmap_size = 0");
+  db.pragma(`cache_size = -${memory.scanCacheMiB * 1024}`);
+  // A custom sort index made here waits for the writer thread's batch instead of failing.
+  db.pragma("busy_timeout = 10000");
+  return db;
+}
+
+/**
  * Opens the index file with its tables: the contact table (built-in fields as columns, custom fields as
  * JSONB, the originals a page's rows need as JSONB), its sort and filter indexes and contentless FTS5 table, each tenant's number and live total, and the activity
  * log table. An index file of another contact layout has its contact tables dropped and `filled` cleared,
  * so the opener refills them from the table; activity logs are kept.
  */
-export function openLayout(file: string): Database.Database {
+export function openLayout(file: string, memory: IndexMemory = INDEX_MEMORY): Database.Database {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
-  // Reads go through the OS page cache without copies, and the hot pages of the indexes stay in memory.
-  db.pragma("mmap_size = 4294967296");
-  db.pragma("cache_size = -131072");
+  // Up to mmapMiB of the file is read through the OS page cache without copies; the rest through
+  // SQLite's own page cache of cacheMiB (docs/search.md, The index's memory).
+  db.pragma(`mmap_size = ${memory.mmapMiB * 2 ** 20}`);
+  db.pragma(`cache_size = -${memory.cacheMiB * 1024}`);
   db.exec("CREATE TABLE IF NOT EXISTS filled (model TEXT PRIMARY KEY)");
   const version = db.pragma("user_version", { simple: true });
   const hasContact = (db.pragma("table_info(contact)") as unknown[]).length > 0;

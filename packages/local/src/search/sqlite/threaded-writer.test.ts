@@ -83,4 +83,37 @@ describe("index writes in a writer thread", { timeout: 60_000 }, () => {
       await reopened.close();
     }
   });
+
+  it("answer a background scan through the connection that maps nothing exactly as the console's queries, each write seen at once", async () => {
+    const search = open();
+    try {
+      const docs = Array.from({ length: 30 }, (_, i) => contact(`c${i}`, `N${i % 7}`));
+      await search.upsert("contact", docs);
+      const request = {
+        query: group("and", [
+          { type: "rule" as const, field: "lastName", operator: "eq" as const, value: "N3" },
+        ]),
+        sort: [{ field: "lastName", direction: "asc" as const }],
+        limit: 2,
+        fields: ["lastName"],
+      };
+      const pages = async (scan: boolean) => {
+        const all: unknown[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await search.query("contact", "t1", { ...request, cursor, scan });
+          all.push({ ids: page.ids, rows: page.rows, total: page.total });
+          cursor = page.nextCursor;
+        } while (cursor);
+        return all;
+      };
+      const console_ = await pages(false);
+      expect(console_).toHaveLength(2);
+      expect(await pages(true)).toEqual(console_);
+      await search.upsert("contact", [contact("late", "N3")]);
+      expect((await search.query("contact", "t1", { ...request, scan: true })).total).toBe(5);
+    } finally {
+      await search.close();
+    }
+  });
 });

@@ -25,6 +25,13 @@ interface Pending {
 }
 
 const THREAD = new URL("./writer-thread.ts", import.meta.url);
+/**
+ * The thread's JS heap bounds (MiB). It holds one batch of at most a thousand documents at a time, so V8
+ * is told to collect early instead of growing the heap with garbage (docs/search.md, The index's memory);
+ * a thread that still ran out would stop, fail the writes it held (the change feed sends them again) and
+ * be started again by the next write.
+ */
+const HEAP_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
 
 /**
  * The thread's bootstrap: it registers tsx's loader, then imports writer-thread.ts. On Node 20 a loader
@@ -50,14 +57,19 @@ function bootstrap() {
  * change feed retries, bisects and sets records aside exactly as with an in-thread writer. A thread that
  * dies fails the writes it held and is started again by the next write.
  */
-export function threadedWriter(file: string) {
+export function threadedWriter(file: string, cacheMiB: number) {
   let worker: Worker | undefined;
   let closing: Promise<void> | undefined;
   let next = 0;
   const pending = new Map<number, Pending>();
 
   const start = () => {
-    const thread = new Worker(bootstrap(), { eval: true, workerData: { file }, execArgv: [] });
+    const thread = new Worker(bootstrap(), {
+      eval: true,
+      workerData: { file, cacheMiB },
+      execArgv: [],
+      resourceLimits: HEAP_LIMITS,
+    });
     thread.on("message", ({ id, error }: WriteReply) => {
       const waiting = pending.get(id);
       pending.delete(id);

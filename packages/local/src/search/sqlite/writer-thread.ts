@@ -22,14 +22,14 @@ const NICE = 10;
 
 const port = parentPort;
 if (!port) throw new Error("writer-thread.ts runs in a worker thread (threaded-writer.ts starts it)");
-const { file } = workerData as { file: string };
+const { file, cacheMiB } = workerData as { file: string; cacheMiB: number };
 
 // The layout is made (or migrated) by the API's connection before this thread starts: this one only writes.
 const db = new Database(file);
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
 db.pragma(`busy_timeout = ${BUSY_MS}`);
-db.pragma("cache_size = -65536");
+db.pragma(`cache_size = -${cacheMiB * 1024}`);
 // A WAL restarted after a checkpoint is cut back to this size instead of staying at its largest.
 db.pragma("journal_size_limit = 67108864");
 const writer = sqliteWriter(db);
