@@ -539,7 +539,10 @@ function fetchPage(
   return read;
 }
 
-/** How many contacts the segments' queries match now (the DNC snapshot's break-even). */
+/**
+ * How many contacts the segments' queries match now (the DNC snapshot's break-even). A scan: counting a
+ * rule no index serves reads every row of the tenant.
+ */
 async function matching(
   tenant: string,
   queries: ({ query: Node; sort: SortKey[] } | undefined)[],
@@ -548,8 +551,15 @@ async function matching(
   let total = 0;
   for (const q of queries)
     if (q)
-      total += (await useEnv().search.query("contact", tenant, { query: q.query, sort: [], limit: 1, types }))
-        .total;
+      total += (
+        await useEnv().search.query("contact", tenant, {
+          query: q.query,
+          sort: [],
+          limit: 1,
+          types,
+          scan: true,
+        })
+      ).total;
   return total;
 }
 
