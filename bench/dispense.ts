@@ -12,8 +12,11 @@
  */
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { withActor } from "../packages/core/src/actor/index.ts";
+import { readList } from "../packages/core/src/dialer/counters.ts";
 import { dispense } from "../packages/core/src/dialer/dispense.ts";
-import { type Env, provideEnv } from "../packages/core/src/env.ts";
+import { queueOf } from "../packages/core/src/dialer/model.ts";
+import { checkDnc } from "../packages/core/src/dnc/index.ts";
+import { type Env, provideEnv, useStore } from "../packages/core/src/env.ts";
 import { seedList } from "../test/support/dialer-list.ts";
 import { pct } from "./instance.ts";
 import { benchStore, pool, writeBatches } from "./store.ts";
@@ -111,6 +114,40 @@ try {
   const txRate = baseN / ((performance.now() - txStarted) / 1000);
   console.log(
     `  per-contact bound: TransactWriteItems of 2 conditional puts a contact, ${CALLERS * IN_FLIGHT} in flight: ${Math.round(txRate).toLocaleString()} contacts/s`,
+  );
+
+  // The read ceiling: what any claim must read per contact, whatever it writes — the candidate from its
+  // queue (pages of 100 in rank order), the person's pace record (BatchGetItem, 100 keys) and the number
+  // against the org do-not-call list (BatchGetItem) — one queue (segment x class) per caller, 8 side by
+  // side, nothing written. A dispense that wrote nothing at all per contact could not go faster.
+  const list = await readList({ tenant: TENANT, campaignId: "bench" });
+  const queues = [...list].flatMap(([segmentId, { classes }]) =>
+    classes.map((cls) => ({ segmentId, queue: queueOf("Voice", "fresh", cls) })),
+  );
+  let read = 0;
+  const readStarted = performance.now();
+  await withActor({ type: "system", tenant: TENANT }, () =>
+    pool(queues, CALLERS, async ({ segmentId, queue }) => {
+      let cursor: string | null = null;
+      do {
+        const page = await useStore()
+          .entities.campaignContact.query.byQueue({ tenant: TENANT, campaignId: "bench", segmentId, queue })
+          .go({ order: "asc", limit: WANT, cursor });
+        cursor = page.cursor;
+        if (page.data.length === 0) break;
+        const keys = page.data.map((c) => ({ tenant: TENANT, contactId: c.contactId }));
+        await useStore().entities.contactPace.get(keys).go({ concurrent: 4 });
+        await checkDnc(
+          page.data.flatMap((c) => (c.phone ? [c.phone] : [])),
+          { sources: ["org"] },
+        );
+        read += page.data.length;
+      } while (cursor);
+    }),
+  );
+  const readRate = read / ((performance.now() - readStarted) / 1000);
+  console.log(
+    `  read ceiling: the queue page, the pace records and the org DNC check a contact, ${CALLERS} queues side by side, nothing written: ${Math.round(readRate).toLocaleString()} contacts/s (${read.toLocaleString()} read)`,
   );
 
   /** One caller alone, then 8 side by side until the list is out: the rate and the call latencies. */

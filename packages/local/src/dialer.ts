@@ -1,6 +1,6 @@
 import { type DriveOptions, driveOnce } from "@reachcx/core/dialer/driver";
 import { useStore } from "@reachcx/core/env";
-import { StartupError } from "./errors.ts";
+import { StartupError, wholeNumberSetting } from "./errors.ts";
 import type { ResultsResolver } from "./simulators/cxone-calls.ts";
 
 /**
@@ -116,9 +116,6 @@ export function testClockOf(text: string | undefined, inMemory: boolean): (() =>
 
 /** DIALER_IN_FLIGHT: a whole number from 1; undefined when not set. */
 export function inFlightOf(text: string | undefined): number | undefined {
-  if (!text) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1)
-    throw new StartupError(`DIALER_IN_FLIGHT must be a whole number from 1 (got ${text}).`);
-  return n;
+  // "0" is refused too: an Active campaign with no contact in the dialer would never dial.
+  return wholeNumberSetting("DIALER_IN_FLIGHT", text, { min: 1 });
 }

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from "node:v8";
-import { StartupError } from "./errors.ts";
+import { wholeNumberSetting } from "./errors.ts";
 
 /**
  * How far V8 lets the JS heap grow past what the last full collection kept, in percent
@@ -11,11 +11,9 @@ import { StartupError } from "./errors.ts";
 export const HEAP_GROWING_PERCENT_DEFAULT = 50;
 
 export function heapGrowingPercentOf(text: string | undefined): number {
-  if (text === undefined || text === "") return HEAP_GROWING_PERCENT_DEFAULT;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 1000)
-    throw new StartupError(`HEAP_GROWING_PERCENT must be a whole number from 0 to 1000 (got ${text}).`);
-  return n;
+  return (
+    wholeNumberSetting("HEAP_GROWING_PERCENT", text, { min: 0, max: 1000 }) ?? HEAP_GROWING_PERCENT_DEFAULT
+  );
 }
 
 /** Sets the factor; V8 reads it at each full collection, so setting it before the runtime starts is enough. */

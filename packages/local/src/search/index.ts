@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { activityDoc, contactDoc } from "@reachcx/core/search/indexer";
 import type { SearchDoc, SearchModel } from "@reachcx/core/search/port";
 import type { StoreService } from "@reachcx/core/store/entities";
-import { StartupError } from "../errors.ts";
+import { wholeNumberSetting } from "../errors.ts";
 import { INDEX_MEMORY, type IndexMemory } from "./sqlite/layout.ts";
 import { sqliteSearch } from "./sqlite.ts";
 
@@ -44,14 +44,8 @@ export async function openSearchIndex(dataDir: string | undefined, store: StoreS
  * SEARCH_SCAN_CACHE_MB (MiB; a mapping of 0 turns it off), INDEX_MEMORY's values where one is not set.
  */
 export function indexMemory(env: Record<string, string | undefined>): IndexMemory {
-  const mib = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0)
-      throw new StartupError(`${name} must be a whole number of MiB, 0 or more (got ${raw}).`);
-    return n;
-  };
+  const mib = (name: string, fallback: number) =>
+    wholeNumberSetting(name, env[name], { min: 0, unit: "of MiB" }) ?? fallback;
   return {
     mmapMiB: mib("SEARCH_MMAP_MB", INDEX_MEMORY.mmapMiB),
     cacheMiB: Math.max(1, mib("SEARCH_CACHE_MB", INDEX_MEMORY.cacheMiB)),
