@@ -128,11 +128,20 @@ try {
   const readStarted = performance.now();
   await withActor({ type: "system", tenant: TENANT }, () =>
     pool(queues, CALLERS, async ({ segmentId, queue }) => {
+      const byQueue = () =>
+        useStore().entities.campaignContact.query.byQueue({
+          tenant: TENANT,
+          campaignId: "bench",
+          segmentId,
+          queue,
+        });
       let cursor: string | null = null;
       do {
-        const page = await useStore()
-          .entities.campaignContact.query.byQueue({ tenant: TENANT, campaignId: "bench", segmentId, queue })
-          .go({ order: "asc", limit: WANT, cursor });
+        const page: Awaited<ReturnType<ReturnType<typeof byQueue>["go"]>> = await byQueue().go({
+          order: "asc",
+          limit: WANT,
+          cursor,
+        });
         cursor = page.cursor;
         if (page.data.length === 0) break;
         const keys = page.data.map((c) => ({ tenant: TENANT, contactId: c.contactId }));
