@@ -10,6 +10,7 @@ import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
 import { createCampaignUsingProfile, profileMissing } from "../profile/usage.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { CampaignItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
 import type { Campaign, CampaignSegment } from "./api.ts";
@@ -100,9 +101,11 @@ async function profileNames(ids: string[]): Promise<Map<string, string>> {
   const tenant = useTenant();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const { data } = await useStore()
-    .entities.profile.get(unique.map((id) => ({ tenant, id })))
-    .go();
+  const data = await getAll(
+    (keys) => useStore().entities.profile.get(keys).go(),
+    unique.map((id) => ({ tenant, id })),
+    "campaign profiles",
+  );
   return new Map(data.map((p) => [p.id, p.name]));
 }
 
@@ -123,9 +126,11 @@ async function read(id: string): Promise<CampaignItem> {
  */
 async function resolveSegments(form: CampaignForm): Promise<CampaignSegment[]> {
   const tenant = useTenant();
-  const { data } = await useStore()
-    .entities.segment.get(form.segments.map((s) => ({ tenant, id: s.segmentId })))
-    .go();
+  const data = await getAll(
+    (keys) => useStore().entities.segment.get(keys).go(),
+    form.segments.map((s) => ({ tenant, id: s.segmentId })),
+    "campaign segments",
+  );
   const names = new Map(data.map((s) => [s.id, s.name]));
   const errors = form.segments.flatMap((s, i) =>
     names.has(s.segmentId)

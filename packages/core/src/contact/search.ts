@@ -10,6 +10,7 @@ import { CONTACT_SORTABLE, contactSchema, fieldMap } from "../search/contact-fie
 import { queryTooLarge } from "../search/limits.ts";
 import { parseSearch } from "../search/parse.ts";
 import type { SortKey } from "../search/port.ts";
+import { getAll } from "../store/batch-get.ts";
 import { cachedCustomFields } from "../tenant/cache.ts";
 
 export interface ContactSearch {
@@ -61,9 +62,11 @@ export async function searchContacts(request: ContactSearch) {
 /** Reads the contacts for the ids, in the engine's order; one just deleted and not yet unindexed is left out. */
 async function loadInOrder(tenant: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const { data } = await useStore()
-    .entities.contact.get(ids.map((id) => ({ tenant, id })))
-    .go();
+  const data = await getAll(
+    (keys) => useStore().entities.contact.get(keys).go(),
+    ids.map((id) => ({ tenant, id })),
+    "contact list",
+  );
   const byId = new Map(data.map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,5 +1,6 @@
 import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { useStore } from "../env.ts";
+import { getAll } from "../store/batch-get.ts";
 import type {
   CampaignContactItem,
   CampaignContactStatus,
@@ -304,9 +305,11 @@ export async function claimBlock(
 /** Reads a block's records, 100 keys a call. */
 async function recordsOf(key: Key, ids: string[]) {
   if (ids.length === 0) return new Map<string, Contact>();
-  const { data } = await useStore()
-    .entities.campaignContact.get(ids.map((contactId) => ({ ...key, contactId })))
-    .go({ concurrent: 4 });
+  const data = await getAll(
+    (keys) => useStore().entities.campaignContact.get(keys).go({ concurrent: 4 }),
+    ids.map((contactId) => ({ ...key, contactId })),
+    "block undo",
+  );
   return new Map(data.map((c) => [c.contactId, c]));
 }
 

@@ -3,6 +3,7 @@ import { useTenant } from "../actor/index.ts";
 import type { CampaignSegment } from "../campaign/api.ts";
 import { checkDnc, type DncSource, normalizePhone } from "../dnc/index.ts";
 import { useEnv, useStore } from "../env.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { CampaignContactItem, ContactPaceItem } from "../store/entities/dialer.ts";
 import type { CampaignItem, ProfileItem } from "../store/entities.ts";
 import { transact } from "../store/transact.ts";
@@ -275,9 +276,12 @@ async function segmentCandidates(plan: Plan, segmentId: string, n: number, lane:
 /** Reads the people's pacing records, 100 keys a call. */
 async function paces(tenant: string, contacts: Contact[]) {
   if (contacts.length === 0) return new Map<string, ContactPaceItem>();
-  const { data } = await useStore()
-    .entities.contactPace.get(contacts.map((c) => ({ tenant, contactId: c.contactId })))
-    .go({ concurrent: 4 });
+  // A key left unread must not pass for "no pace": a block claim writes the pace without a condition.
+  const data = await getAll(
+    (keys) => useStore().entities.contactPace.get(keys).go({ concurrent: 4 }),
+    contacts.map((c) => ({ tenant, contactId: c.contactId })),
+    "dispense paces",
+  );
   return new Map(data.map((p) => [p.contactId, p]));
 }
 

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { useActor, useTenant } from "../actor/index.ts";
 import { getCampaign } from "../campaign/index.ts";
 import { useEnv, useStore } from "../env.ts";
@@ -12,6 +11,7 @@ import { getExportItem } from "../sftp/export.ts";
 import { DEFAULT_PATH, DEFAULT_READY_TIMEOUT_MS } from "../sftp/schema.ts";
 import { unseal } from "../sftp/secrets.ts";
 import { openSftpSession, SftpError } from "../sftp/session.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { CampaignContactItem, ContactItem } from "../store/entities.ts";
 import { listCustomFields } from "../tenant/custom-fields.ts";
 import { readCounters } from "./counters.ts";
@@ -106,16 +106,12 @@ export async function exportCampaign(body: ExportCampaignBody): Promise<Job> {
 
 /** Reads contacts by id (BatchGet, 100 a call), asking again for what a call leaves unprocessed. */
 async function contactsOf(tenant: string, ids: string[]): Promise<Map<string, ContactItem>> {
-  const found = new Map<string, ContactItem>();
-  let keys = ids.map((id) => ({ tenant, id }));
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt === 8) throw new Error("export: contacts left unread after retries");
-    if (attempt > 0) await sleep(Math.min(50 * 2 ** attempt, 2000));
-    const { data, unprocessed } = await useStore().entities.contact.get(keys).go();
-    for (const contact of data) found.set(contact.id, contact);
-    keys = unprocessed as typeof keys;
-  }
-  return found;
+  const found = await getAll(
+    (keys) => useStore().entities.contact.get(keys).go(),
+    ids.map((id) => ({ tenant, id })),
+    "export",
+  );
+  return new Map(found.map((contact) => [contact.id, contact]));
 }
 
 /** Why the export stopped before its end: cancelled, or handed back to the runner. */

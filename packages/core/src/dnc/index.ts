@@ -5,6 +5,7 @@ import { useStore } from "../env.ts";
 import { VisibleError } from "../error/index.ts";
 import { SortedNumbers } from "../number-set.ts";
 import { DEFAULT_LIMIT, storePage } from "../paging.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { DoNotCallItem } from "../store/entities.ts";
 import type { DncEntry } from "./api.ts";
 import { DNC_SOURCES, type DncAddBody, type DncSource, MAX_CHECK, normalizePhone } from "./schema.ts";
@@ -105,17 +106,13 @@ export async function checkDnc(raw: readonly string[], options: { sources?: read
   }
   const sources = options.sources ?? DNC_SOURCES;
   const keys = [...phones].flatMap((phone) => sources.map((source) => ({ tenant, phone, source })));
-  const found: DoNotCallItem[] = [];
-  // BatchGetItem may leave keys unprocessed under load: they are asked again, a few times at most.
-  let pending: typeof keys = keys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === 5) throw new Error("dnc check: keys left unprocessed after 5 attempts");
-    const { data, unprocessed } = await useStore()
-      .entities.doNotCall.get(pending)
-      .go({ concurrent: CHECK_CONCURRENCY });
-    found.push(...data);
-    pending = unprocessed.map((key) => ({ tenant, phone: key.phone, source: key.source }));
-  }
+  // BatchGetItem may leave keys unprocessed under load: they are asked again (a number read as not listed
+  // would be dialed).
+  const found = await getAll(
+    (pending) => useStore().entities.doNotCall.get(pending).go({ concurrent: CHECK_CONCURRENCY }),
+    keys,
+    "dnc check",
+  );
   const bySource = new Map<string, DncSource[]>();
   const on = today();
   for (const item of found) {

@@ -8,6 +8,7 @@ import {
 import type { CustomFieldValues } from "../contact/constants.ts";
 import type { ContactInput } from "../contact/schema.ts";
 import { useStore } from "../env.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { ContactItem, CreateContactItem } from "../store/entities.ts";
 
 /** One valid row, ready to be written. */
@@ -69,17 +70,15 @@ async function findExisting(tenant: string, rows: readonly ImportRow[]) {
       matched.add(r.matchedId);
     }
   }
-  let keys = [...wanted.keys()].map((id) => ({ tenant, id }));
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt === ATTEMPTS) throw new Error("import: contacts left unread after retries");
-    const { data, unprocessed } = await store.entities.contact.get(keys).go({ concurrent: 4 });
-    for (const item of data) {
-      const key = wanted.get(item.id);
-      // A contact the caller matched wins over one the import made itself for the same key.
-      if (key && (!found.has(key) || matched.has(item.id))) found.set(key, item);
-    }
-    keys = unprocessed.map((k) => ({ tenant, id: k.id }));
-    if (keys.length > 0) await sleep(50 * 2 ** attempt);
+  const read = await getAll(
+    (keys) => store.entities.contact.get(keys).go({ concurrent: 4 }),
+    [...wanted.keys()].map((id) => ({ tenant, id })),
+    "import",
+  );
+  for (const item of read) {
+    const key = wanted.get(item.id);
+    // A contact the caller matched wins over one the import made itself for the same key.
+    if (key && (!found.has(key) || matched.has(item.id))) found.set(key, item);
   }
   // Contacts made another way (the API, an older import) carry a random id: the upsert index finds them.
   const rest = rows.filter((r) => r.externalId && !found.has(r.externalId)).map((r) => r.externalId);

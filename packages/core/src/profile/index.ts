@@ -3,6 +3,7 @@ import { useTenant } from "../actor/index.ts";
 import { useStore } from "../env.ts";
 import { type FieldError, VisibleError } from "../error/index.ts";
 import { type Page, type PageQuery, storePage } from "../paging.ts";
+import { getAll } from "../store/batch-get.ts";
 import type { ProfileItem } from "../store/entities.ts";
 import type { ProfileChannel as Channel, Profile } from "./api.ts";
 import { IN_USE_MESSAGE, type ProfileBody, UNKNOWN_PAYMENT_PROFILE_MESSAGE } from "./schema.ts";
@@ -57,11 +58,11 @@ async function storedChannels(body: ProfileBody): Promise<Channel[]> {
   const found =
     ids.length === 0
       ? []
-      : (
-          await useStore()
-            .entities.paymentProfile.get(ids.map((id) => ({ tenant, id })))
-            .go()
-        ).data;
+      : await getAll(
+          (keys) => useStore().entities.paymentProfile.get(keys).go(),
+          ids.map((id) => ({ tenant, id })),
+          "payment profiles",
+        );
   const names = new Map(found.map((p) => [p.id, p.name]));
   const errors: FieldError[] = [];
   const channels = body.channels.map((c, index): Channel => {
