@@ -14,7 +14,7 @@ import { GATEWAY_ACCOUNTS } from "./simulators/gateway.ts";
  * DEMO_PASSWORD, IN_MEMORY=1 (no files at all), LOG_LEVEL, CXONE_SIM_CALL_MS (how long the simulator's
  * calls last: "2000-8000"), DIALER_IN_FLIGHT (contacts in the dialer per Active campaign: 10),
  * DIALER_TEST_UTC_HOUR (tests only, with IN_MEMORY=1: the hour the dialer's clock reads), WEB_DIST
- * (another build of the console to serve: a test's own bundle), HEAP_GROWING_PERCENT (heap.ts: 50),
+ * (another build of the console to serve: a test's own bundle), HEAP_GROWING_PERCENT (heap.ts: 100),
  * SEARCH_MMAP_MB / SEARCH_CACHE_MB / SEARCH_WRITER_CACHE_MB / SEARCH_SCAN_CACHE_MB (the search index's
  * memory: 4096 / 32 / 16 / 16).
  */
