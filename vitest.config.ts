@@ -40,6 +40,9 @@ export default defineConfig({
           name: "web",
           environment: "happy-dom",
           include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["src/test-setup.ts"],
+          // Room for a few waits at the setup file's five seconds each on a loaded machine.
+          testTimeout: 15_000,
           // Pre-bundled, so their `react` imports (CommonJS ones too) follow the alias above.
           deps: {
             optimizer: {
