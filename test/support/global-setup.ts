@@ -20,8 +20,15 @@ declare module "vitest" {
 let runtime: Runtime | undefined;
 let dataDir: string | undefined;
 
-/** One embedded runtime for the whole run, on a free port with a throwaway DATA_DIR. */
+/** The projects whose tests call a running console; the others (core, web, stacks) need none. */
+const NEEDS_RUNTIME = new Set(["api", "e2e"]);
+
+/**
+ * One embedded runtime for the whole run, on a free port with a throwaway DATA_DIR; none when the run
+ * holds no project that calls it (`vitest run --project web`).
+ */
 export async function setup(project: TestProject) {
+  if (!project.vitest.projects.some((p) => NEEDS_RUNTIME.has(p.name))) return;
   quietSdkNodeWarning();
   const { startRuntime } = await import("../../packages/local/src/runtime.ts");
   dataDir = mkdtempSync(join(tmpdir(), "reachcx-test-"));

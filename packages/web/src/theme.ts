@@ -43,6 +43,9 @@ export const theme = createTheme({
     // The focus placeholder is a bare focusable div inside role="menu", which may hold only menu items;
     // without it the first item takes focus on open (its ring shows for the keyboard only).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine's Loader is a bare <span>: an aria-label on a span with no role is axe's serious
+    // aria-prohibited-attr. Every busy indicator is a live status, which also lets a label name it.
+    Loader: { defaultProps: { role: "status" } },
     // @mantine/dates calendars (every picker renders one): named arrows (the level controls are named by
     // their text); no red weekends (red-6 reads at 3.3:1).
     Calendar: {

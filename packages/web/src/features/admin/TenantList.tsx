@@ -77,7 +77,7 @@ export function TenantList() {
           <Title order={1} size="h2">
             Tenants
           </Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button onClick={() => setEdit("new")}>+ Tenant</Button>
       </Group>

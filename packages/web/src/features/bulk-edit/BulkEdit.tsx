@@ -245,7 +245,7 @@ export function BulkEdit() {
           <Text size="sm" data-testid="bulk-preview-count">
             Previewing {body ? (preview.data?.items.length ?? 0) : 0} of {matched} matched contacts.
           </Text>
-          {preview.isFetching && <Loader role="status" size="xs" aria-label="Counting" />}
+          {preview.isFetching && <Loader size="xs" aria-label="Counting" />}
         </Group>
         <Table.ScrollContainer minWidth={700}>
           <Table data-testid="bulk-preview">

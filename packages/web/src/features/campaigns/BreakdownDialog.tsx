@@ -39,7 +39,7 @@ export function BreakdownDialog({
     <Modal opened onClose={onClose} title={`Segment Breakdown: ${segment}`} size="xl">
       <Stack>
         {breakdown.isError && <Alert color="red">{breakdown.error.message}</Alert>}
-        {!data && breakdown.isPending && <Loader role="status" size="sm" aria-label="Loading" />}
+        {!data && breakdown.isPending && <Loader size="sm" aria-label="Loading" />}
         {data && (
           <>
             <Text size="sm" c="dimmed" data-testid="breakdown-as-of">
@@ -55,7 +55,7 @@ export function BreakdownDialog({
                 </Text>
               )}
             </Group>
-            <Suspense fallback={<Loader role="status" size="sm" aria-label="Loading chart" />}>
+            <Suspense fallback={<Loader size="sm" aria-label="Loading chart" />}>
               <figure
                 style={{ margin: 0 }}
                 aria-label={`Retries${voice ? " and callbacks" : ""} ready by hour`}

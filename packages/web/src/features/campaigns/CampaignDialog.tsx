@@ -68,7 +68,7 @@ export function CampaignDialog({
         {campaign.isError ? (
           <Alert color="red">{(campaign.error as Error).message}</Alert>
         ) : (
-          <Loader role="status" size="sm" aria-label="Loading" />
+          <Loader size="sm" aria-label="Loading" />
         )}
       </Modal>
     );

@@ -120,7 +120,7 @@ export function CampaignList() {
         <Title order={1} size="h2">
           Campaigns
         </Title>
-        {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+        {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         <Button ml="auto" onClick={() => openDialog("create")}>
           + Campaign
         </Button>

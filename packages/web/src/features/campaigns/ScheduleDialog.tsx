@@ -66,7 +66,7 @@ export function ScheduleDialog({ campaignId, onClose }: { campaignId: string; on
         campaign.isError ? (
           <Alert color="red">{(campaign.error as Error).message}</Alert>
         ) : (
-          <Loader role="status" size="sm" aria-label="Loading" />
+          <Loader size="sm" aria-label="Loading" />
         )
       ) : (
         <Tabs defaultValue="campaignStatus">

@@ -77,7 +77,7 @@ export function StatusDialog({
       <Modal opened={!breakdown} onClose={onClose} title={`Campaign Status: ${campaign.name}`} size="lg">
         <Stack>
           {status.isError && <Alert color="red">{status.error.message}</Alert>}
-          {!data && status.isPending && <Loader role="status" size="sm" aria-label="Loading" />}
+          {!data && status.isPending && <Loader size="sm" aria-label="Loading" />}
           {data && (
             <>
               <Group grow data-testid="status-totals">

@@ -90,7 +90,7 @@ export function DncScreen() {
         <Title order={1} size="h2">
           Do Not Call
         </Title>
-        {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+        {list.isFetching && <Loader size="xs" aria-label="Loading" />}
       </Group>
       <Group align="flex-start" grow>
         <Paper withBorder p="sm">

@@ -57,7 +57,7 @@ export function FieldMappingList() {
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={2}>Field Mappings</Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button
           renderRoot={(props) => <Link {...props} to="/config/field-mappings/$id" params={{ id: "new" }} />}

@@ -84,7 +84,7 @@ export function ContactImport() {
         <Title order={1} size="h2">
           Contact Import
         </Title>
-        {mappings.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+        {mappings.isFetching && <Loader size="xs" aria-label="Loading" />}
       </Group>
       {error && (
         <Alert
@@ -281,7 +281,7 @@ function Processing({
         </Group>
       </Stack>
     );
-  if (!data) return <Loader role="status" aria-label="Loading the import" />;
+  if (!data) return <Loader aria-label="Loading the import" />;
   const running = isActive(data.state);
   return (
     <Paper withBorder p="md">

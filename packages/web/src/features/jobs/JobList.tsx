@@ -55,7 +55,7 @@ export function JobList() {
         <Title order={1} size="h2">
           Jobs
         </Title>
-        {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+        {list.isFetching && <Loader size="xs" aria-label="Loading" />}
       </Group>
       <Table data-testid="jobs-table" verticalSpacing="sm">
         <Table.Thead>

@@ -66,7 +66,7 @@ export function MobileConfigList() {
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={2}>Mobile Applications</Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button
           renderRoot={(props) => <Link {...props} to="/config/mobile-config/$id" params={{ id: "new" }} />}

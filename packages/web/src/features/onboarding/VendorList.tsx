@@ -83,7 +83,7 @@ export function VendorList() {
           <Title order={1} size="h2">
             Applications
           </Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button
           renderRoot={(props) => (
@@ -208,7 +208,7 @@ function VendorPreview({ id, onClose }: { id: string; onClose: () => void }) {
           <Title order={3} size="h5" mt="sm">
             Onboarding history
           </Title>
-          {history.isLoading && <Loader role="status" size="sm" aria-label="Loading history" />}
+          {history.isLoading && <Loader size="sm" aria-label="Loading history" />}
           {steps.length === 0 && !history.isLoading && <Text c="dimmed">Onboarding has not started.</Text>}
           <Timeline bulletSize={14} lineWidth={2} active={steps.length - 1} data-testid="vendor-timeline">
             {steps.map((e) => (

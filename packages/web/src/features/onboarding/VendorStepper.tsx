@@ -117,7 +117,7 @@ export function VendorStepper() {
       </Alert>
     );
   }
-  if (!loaded) return <Loader role="status" aria-label="Loading vendor" />;
+  if (!loaded) return <Loader aria-label="Loading vendor" />;
 
   return (
     <Grid>
@@ -596,7 +596,7 @@ function MonitorStep({ vendor, onNext, refresh }: StepProps) {
           disabled={busy || done}
           onChange={(e) => void check(e.currentTarget.checked)}
         />
-        {busy && <Loader role="status" size="xs" aria-label="Checking the application" />}
+        {busy && <Loader size="xs" aria-label="Checking the application" />}
       </Group>
       <NextButton onClick={() => (done ? onNext() : toast(MESSAGES.completeApplication, "red"))} />
     </Stack>

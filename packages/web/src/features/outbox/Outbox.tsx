@@ -39,7 +39,7 @@ export function Outbox() {
         <Title order={1} size="h2">
           Outbox
         </Title>
-        {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+        {list.isFetching && <Loader size="xs" aria-label="Loading" />}
       </Group>
       <Text size="sm" c="dimmed">
         Mail this demo installation sent, kept here instead of delivered.
@@ -100,7 +100,7 @@ function Message({ id, onClose }: { id: string; onClose: () => void }) {
         {mail.error instanceof ApiError ? mail.error.message : "The message could not be loaded."}
       </Alert>
     );
-  if (!mail.data) return <Loader role="status" aria-label="Loading the message" />;
+  if (!mail.data) return <Loader aria-label="Loading the message" />;
   return (
     <Paper withBorder p="md" data-testid="outbox-message">
       <Stack gap="xs">

@@ -67,7 +67,7 @@ export function ProfileList() {
           <Title order={1} size="h2">
             Profiles
           </Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button renderRoot={(props) => <Link {...props} to="/profile/$id" params={{ id: "new" }} />}>
           + Profile

@@ -91,7 +91,7 @@ export function RestConnectionList() {
       <Group justify="space-between">
         <Group gap="xs">
           <Title order={2}>REST Connections</Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button
           renderRoot={(props) => <Link {...props} to="/config/rest-connections/$id" params={{ id: "new" }} />}

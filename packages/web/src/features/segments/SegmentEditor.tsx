@@ -214,7 +214,7 @@ function SegmentForm({ mode, segment }: { mode: Mode; segment: SegmentView | nul
             readOnly
             value={preview.data && body ? String(preview.data.total) : hasRule ? "…" : "0"}
             rightSection={
-              preview.isFetching ? <Loader role="status" size="xs" aria-label="Counting" /> : null
+              preview.isFetching ? <Loader size="xs" aria-label="Counting" /> : null
             }
           />
         </Group>

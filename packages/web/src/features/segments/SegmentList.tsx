@@ -50,7 +50,7 @@ export function SegmentList() {
           <Title order={1} size="h2">
             Segments
           </Title>
-          {list.isFetching && <Loader role="status" size="xs" aria-label="Loading" />}
+          {list.isFetching && <Loader size="xs" aria-label="Loading" />}
         </Group>
         <Button renderRoot={(props) => <Link {...props} to="/segment/$id" params={{ id: "new" }} />}>
           + Segment

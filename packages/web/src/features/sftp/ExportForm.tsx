@@ -62,7 +62,7 @@ export function ExportTab() {
   }, [target.error]);
   if (target.data) return <ExportForm data={target.data} />;
   if (target.isError) return <Text c="red">The SFTP export could not be loaded.</Text>;
-  return <Loader role="status" size="sm" aria-label="Loading" />;
+  return <Loader size="sm" aria-label="Loading" />;
 }
 
 function ExportForm({ data }: { data: SftpExportAnswer }) {

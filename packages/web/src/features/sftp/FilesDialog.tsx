@@ -18,7 +18,7 @@ export function FilesDialog({ id, name, onClose }: { id: string; name: string; o
   const files = useQuery(sftpFilesQuery(id));
   return (
     <Modal opened onClose={onClose} title={`Files taken by ${name}`} size="lg">
-      {files.isPending && <Loader role="status" size="sm" aria-label="Loading" />}
+      {files.isPending && <Loader size="sm" aria-label="Loading" />}
       {files.isError && <Text c="red">The files could not be loaded.</Text>}
       {files.data && files.data.items.length === 0 && (
         <Text c="dimmed">

@@ -76,7 +76,7 @@ export function ImportTab() {
     <Stack>
       {editing === null ? (
         <Group justify="space-between">
-          {list.isFetching ? <Loader role="status" size="xs" aria-label="Loading" /> : <span />}
+          {list.isFetching ? <Loader size="xs" aria-label="Loading" /> : <span />}
           <Button onClick={() => setEditing("new")}>Add SFTP Import</Button>
         </Group>
       ) : (
