@@ -213,9 +213,7 @@ function SegmentForm({ mode, segment }: { mode: Mode; segment: SegmentView | nul
             label="Total Segment Contacts"
             readOnly
             value={preview.data && body ? String(preview.data.total) : hasRule ? "…" : "0"}
-            rightSection={
-              preview.isFetching ? <Loader size="xs" aria-label="Counting" /> : null
-            }
+            rightSection={preview.isFetching ? <Loader size="xs" aria-label="Counting" /> : null}
           />
         </Group>
         <Textarea
