@@ -22,6 +22,7 @@ import { JobRunner } from "../packages/core/src/job/runner.ts";
 import { createJob, readJob } from "../packages/core/src/job/store.ts";
 import { outboxMail } from "../packages/core/src/mail/outbox.ts";
 import { directoryBlobs } from "../packages/local/src/blobs.ts";
+import { IMPORT_HEADER, IMPORT_MAPPING } from "./import-file.ts";
 import { benchStore, pool, writeBatches } from "./store.ts";
 
 const TENANT = "bench-import";
@@ -78,14 +79,7 @@ async function measure(onDisk: boolean) {
         tenant: TENANT,
         id: "bench-mapping",
         name: "Bench",
-        mappings: [
-          { fromField: "ID", toField: "externalId" },
-          { fromField: "FirstName", toField: "firstName" },
-          { fromField: "LastName", toField: "lastName" },
-          { fromField: "Phone", toField: "phone" },
-          { fromField: "City", toField: "city" },
-          { fromField: "State", toField: "state" },
-        ],
+        mappings: IMPORT_MAPPING,
       })
       .go();
 
@@ -96,7 +90,7 @@ async function measure(onDisk: boolean) {
     await new Promise<void>((resolve, reject) => {
       const out = createWriteStream(path);
       out.on("error", reject);
-      out.write("ID,FirstName,LastName,Phone,City,State\n");
+      out.write(`${IMPORT_HEADER}\n`);
       let i = 0;
       const more = () => {
         while (i < N) {

@@ -13,6 +13,7 @@
  */
 import { loadavg } from "node:os";
 import { readRuntimeFile, storeOf } from "../packages/local/src/runtime-file.ts";
+import { IMPORT_HEADER, IMPORT_MAPPING } from "./import-file.ts";
 import {
   adminHeaders,
   BASE,
@@ -151,17 +152,10 @@ async function run({ url, dataDir, assertRunning, server }: Instance, mode: stri
     method: "POST",
     body: {
       name: "Bench live",
-      mappings: [
-        { fromField: "ID", toField: "externalId" },
-        { fromField: "FirstName", toField: "firstName" },
-        { fromField: "LastName", toField: "lastName" },
-        { fromField: "Phone", toField: "phone" },
-        { fromField: "City", toField: "city" },
-        { fromField: "State", toField: "state" },
-      ],
+      mappings: IMPORT_MAPPING,
     },
   });
-  const lines = ["ID,FirstName,LastName,Phone,City,State"];
+  const lines = [IMPORT_HEADER];
   for (let i = 0; i < ROWS; i++)
     lines.push(
       `live-${i},Row${i % 977},${LAST_NAMES[i % LAST_NAMES.length]},303${String(5_000_000 + (i % 4_999_999)).padStart(7, "0")},${CITIES[i % CITIES.length]},CO`,
