@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { apiAt, processesMentioning, signInAt, startServing } from "../support/processes.ts";
 
 /** Runs `npm start`'s entry point and collects what a person at the terminal would see. */
 function start(env: Record<string, string>) {
@@ -126,6 +126,11 @@ describe("npm start keeps data across restarts and stops cleanly", { timeout: 90
         headers: await signIn(second.url),
       });
       expect(((await settings.json()) as { icCluster: string }).icCluster).toBe("persist-me");
+      // The first start's stop came within a second or two: it waited for the demo's onboarding seed,
+      // which the second start does not redo, so the approved demo merchant is whole.
+      const provider = await signInAt(second.url, "persist-pass-1", "super@provider.example");
+      const vendor = await apiAt(second.url, provider, "/api/cms-onboard/get-vendor/harbor-dental");
+      expect(vendor.json?.status, vendor.text).toBe("Approved");
     } finally {
       expect(await second.stop()).toBe(0);
     }

@@ -69,11 +69,11 @@ export function processesMentioning(text: string): number[] {
 }
 
 /** Signs the acme demo admin in to a started instance; the headers every other call sends. */
-export async function signInAt(url: string, password: string) {
+export async function signInAt(url: string, password: string, email = "admin@acme.example") {
   const res = await fetch(`${url}/api/auth/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@acme.example", password }),
+    body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
   const body = (await res.json()) as { token: string; context: { apiKey: string } };

@@ -187,7 +187,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await feed.start();
     cleanup.push(() => feed.stop());
 
-    const seeded = await seedDemo(options.demoPassword);
+    const { seeded, background: seeding } = await seedDemo(options.demoPassword);
     // Queued jobs, and those a stopped or killed run of this instance left, go on where they stopped.
     await runner.resume();
     cleanup.push(() => runner.stop());
@@ -224,6 +224,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       log: (event, detail) => log.warn(event, detail),
     });
     cleanup.push(() => driver.stop());
+    // First on stop: the demo's onboarding seed, if still running, finishes while everything it uses is up.
+    cleanup.push(() => seeding);
     // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
     if (options.dataDir) {
       const remove = writeRuntimeFile(options.dataDir, dynamo, port);

@@ -40,10 +40,16 @@ export const DEMO = {
 
 export const DEFAULT_DEMO_PASSWORD = "reachcx-demo-2026";
 
-/** Seeds the demo data once: a store that already has the provider tenant is left as it is. */
-export async function seedDemo(password: string): Promise<boolean> {
+/**
+ * Seeds the demo data once: a store that already has the provider tenant is left as it is. Answers
+ * whether it seeded, and the onboarding seed still running in the background (settled, never rejected),
+ * which the runtime's stop waits for: a stop in the first seconds of a first start would otherwise cut
+ * the demo merchants short, and the next start, finding the tenants, would not seed them again.
+ */
+export async function seedDemo(password: string): Promise<{ seeded: boolean; background: Promise<void> }> {
   const { identity } = useEnv();
-  if (await getTenant(DEMO.provider.tenant.id)) return false;
+  const none = { seeded: false, background: Promise.resolve() };
+  if (await getTenant(DEMO.provider.tenant.id)) return none;
   for (const demo of Object.values(DEMO)) {
     await createTenant(demo.tenant);
     await withActor({ type: "system", tenant: demo.tenant.id }, () => updateSettings(demo.settings));
@@ -59,9 +65,9 @@ export async function seedDemo(password: string): Promise<boolean> {
   await seedDemoCampaign();
   // Two merchants for the provider's onboarding screens, through the real workflow and simulators. Not
   // awaited: they take a few workflow steps, and the console need not wait for them to open.
-  if (useEnv().workflows)
-    void seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
-      log.error("demo onboarding not seeded", { error: err }),
-    );
-  return true;
+  if (!useEnv().workflows) return { ...none, seeded: true };
+  const background = seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
+    log.error("demo onboarding not seeded", { error: err }),
+  );
+  return { seeded: true, background };
 }
