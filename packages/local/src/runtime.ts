@@ -14,6 +14,7 @@ import { indexChanges } from "@reachcx/core/search/indexer";
 import { createDynamoClient, type LocalCredentials } from "@reachcx/core/store/client";
 import { createService } from "@reachcx/core/store/entities";
 import { forgetChangedTenants } from "@reachcx/core/tenant/index";
+import { within } from "@reachcx/core/within";
 import { log } from "@reachcx/functions/log";
 import { seedAddOnPackages } from "./addons.ts";
 import { directoryBlobs } from "./blobs.ts";
@@ -224,8 +225,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       log: (event, detail) => log.warn(event, detail),
     });
     cleanup.push(() => driver.stop());
-    // First on stop: the demo's onboarding seed, if still running, finishes while everything it uses is up.
-    cleanup.push(() => seeding);
+    // First on stop: the demo's onboarding seed, if still running, finishes while everything it uses is up;
+    // a seed stuck past SEED_STOP_WAIT_MS (a partner simulator that never answers) does not hold the stop.
+    cleanup.push(() =>
+      within(seeding, SEED_STOP_WAIT_MS, () =>
+        log.warn(`stop: the demo onboarding seed still ran after ${SEED_STOP_WAIT_MS} ms; left`),
+      ),
+    );
     // Lets `npm run generate` find this instance's DynamoDB Local; removed on stop.
     if (options.dataDir) {
       const remove = writeRuntimeFile(options.dataDir, dynamo, port);
@@ -250,6 +256,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw err;
   }
 }
+
+/** How long a stop waits for the demo's onboarding seed (a few workflow steps, about a second). */
+const SEED_STOP_WAIT_MS = 20_000;
 
 /** The host to print: localhost when the console is reachable there, else the address it listens on. */
 function urlHost(host: string) {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Client } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { checkDestination } from "../net/outbound.ts";
+import { within } from "../within.ts";
 import type { SftpCipher } from "./schema.ts";
 
 /** Everything a login needs, secrets in clear: built by the caller, never logged. */
@@ -76,15 +77,6 @@ function failureOf(
   if (/private key|parse|passphrase/i.test(message))
     return { kind: "key", detail: "private key not readable" };
   return { kind: "protocol", detail: code };
-}
-
-/** A promise that settles with `fallback` after `ms`, whatever `work` does (its socket is then closed). */
-export function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback()), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import type { Client } from "ssh2";
 import SftpClient from "ssh2-sftp-client";
 import { checkDestination } from "../net/outbound.ts";
-import { connectOptions, type SftpFailure, type SftpLogin, within } from "./client.ts";
+import { within } from "../within.ts";
+import { connectOptions, type SftpFailure, type SftpLogin } from "./client.ts";
 
 /** A file of the polled folder, as the server lists it. */
 export interface RemoteFile {
