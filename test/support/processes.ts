@@ -68,7 +68,10 @@ export function processesMentioning(text: string): number[] {
   return found;
 }
 
-/** Signs the acme demo admin in to a started instance; the headers every other call sends. */
+/**
+ * Signs a demo user (acme's admin unless another is named) in to a started instance; the headers every
+ * other call sends.
+ */
 export async function signInAt(url: string, password: string, email = "admin@acme.example") {
   const res = await fetch(`${url}/api/auth/sign-in`, {
     method: "POST",

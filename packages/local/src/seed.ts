@@ -48,8 +48,7 @@ export const DEFAULT_DEMO_PASSWORD = "reachcx-demo-2026";
  */
 export async function seedDemo(password: string): Promise<{ seeded: boolean; background: Promise<void> }> {
   const { identity } = useEnv();
-  const none = { seeded: false, background: Promise.resolve() };
-  if (await getTenant(DEMO.provider.tenant.id)) return none;
+  if (await getTenant(DEMO.provider.tenant.id)) return { seeded: false, background: Promise.resolve() };
   for (const demo of Object.values(DEMO)) {
     await createTenant(demo.tenant);
     await withActor({ type: "system", tenant: demo.tenant.id }, () => updateSettings(demo.settings));
@@ -65,9 +64,10 @@ export async function seedDemo(password: string): Promise<{ seeded: boolean; bac
   await seedDemoCampaign();
   // Two merchants for the provider's onboarding screens, through the real workflow and simulators. Not
   // awaited: they take a few workflow steps, and the console need not wait for them to open.
-  if (!useEnv().workflows) return { ...none, seeded: true };
-  const background = seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
-    log.error("demo onboarding not seeded", { error: err }),
-  );
+  const background = useEnv().workflows
+    ? seedOnboarding(DEMO.provider.tenant.id).catch((err: unknown) =>
+        log.error("demo onboarding not seeded", { error: err }),
+      )
+    : Promise.resolve();
   return { seeded: true, background };
 }
