@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COUNTER_FIELDS, counterField } from "../../packages/core/src/dialer/model.ts";
 import { createDynamoClient } from "../../packages/core/src/store/client.ts";
 import { createService } from "../../packages/core/src/store/entities.ts";
 import { readRuntimeFile } from "../../packages/local/src/runtime-file.ts";
 import { apiAt as api, killRuntime, signInAt, startServing, until } from "../support/processes.ts";
+import { tempDirs } from "../support/temp.ts";
 
 /**
  * A campaign build killed with kill -9 mid-way (docs/dialer.md, Build): the restarted runtime resumes
@@ -20,10 +18,7 @@ const PASSWORD = "build-resume-1";
 const ROWS = 6000;
 /** Every 10th contact shares the phone of the one before it (phoneDup drops it). */
 const phoneOf = (i: number) => `303${String(5_000_000 + (i % 10 === 9 ? i - 1 : i)).padStart(7, "0")}`;
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -76,8 +71,7 @@ async function importContacts(url: string, call: Api, tag: string) {
 
 describe("a campaign build after kill -9", { timeout: 900_000 }, () => {
   it("resumes from its checkpoint: each contact listed once, counters equal to a recount", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reachcx-build-resume-"));
-    dirs.push(dir);
+    const dir = tempDir("reachcx-build-resume-");
     const env = { DATA_DIR: dir, DEMO_PASSWORD: PASSWORD };
     const first = await startServing(env, { detached: true, timeoutMs: 120_000 });
     const headers = await signInAt(first.url, PASSWORD);

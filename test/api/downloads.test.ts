@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADD_ON_PACKAGES, LINK_TTL_SECONDS } from "../../packages/core/src/downloads/packages.ts";
 import { baseUrl, call, expectProblem, newTenant, type Session } from "../support/api.ts";
+import { tempDirs } from "../support/temp.ts";
+
+const tempDir = tempDirs();
 
 let admin: Session;
 beforeAll(async () => {
@@ -52,7 +54,7 @@ describe("GET /api/downloads/{id}", () => {
       expect(res.headers.get("content-type")).toBe("application/zip");
       expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${pkg.fileName}"`);
       expect(res.headers.get("cache-control")).toContain("no-store");
-      const file = join(mkdtempSync(join(tmpdir(), "download-")), pkg.fileName);
+      const file = join(tempDir("download-"), pkg.fileName);
       writeFileSync(file, Buffer.from(await res.arrayBuffer()));
       execFileSync("unzip", ["-tq", file]);
       expect(execFileSync("unzip", ["-p", file, "README.txt"], { encoding: "utf8" })).toContain(pkg.title);

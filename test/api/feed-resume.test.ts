@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { tempDirs } from "../support/temp.ts";
 
 const PASSWORD = "resume-pass-1";
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 const signIn = (url: string) => signInAt(url, PASSWORD);
 
 describe("the change feed after kill -9", { timeout: 90_000 }, () => {
   it("indexes every contact whose write was confirmed before the kill, within 5 s of the restart", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reachcx-resume-"));
-    dirs.push(dir);
+    const dir = tempDir("reachcx-resume-");
     const env = { DATA_DIR: dir, DEMO_PASSWORD: PASSWORD };
     const first = await startServing(env, { detached: true });
     const headers = await signIn(first.url);

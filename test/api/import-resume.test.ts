@@ -1,22 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiAt as api, killRuntime, signInAt, startServing } from "../support/processes.ts";
+import { tempDirs } from "../support/temp.ts";
 
 const PASSWORD = "import-resume-1";
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("an import after kill -9", { timeout: 720_000 }, () => {
   it("goes on from its checkpoint after the restart: every row imported exactly once, none lost", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reachcx-import-resume-"));
-    dirs.push(dir);
+    const dir = tempDir("reachcx-import-resume-");
     const env = { DATA_DIR: dir, DEMO_PASSWORD: PASSWORD };
     const first = await startServing(env, { detached: true, timeoutMs: 120_000 });
     const headers = await signInAt(first.url, PASSWORD);

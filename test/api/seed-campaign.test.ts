@@ -1,12 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateContacts } from "../../packages/local/src/generate/index.ts";
 import { DEMO_CAMPAIGN } from "../../packages/local/src/seed-campaign.ts";
 import { call, DEMO_USERS, signIn, testStore } from "../support/api.ts";
 import { signInAt, startServing } from "../support/processes.ts";
+import { tempDirs } from "../support/temp.ts";
 
 const { tenant, profileId, segmentIds, campaignId, skillId } = DEMO_CAMPAIGN;
 
@@ -76,15 +74,11 @@ function generate(dataDir: string, count: number) {
   });
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 describe("the demo campaign on an instance of its own", { timeout: 150_000 }, () => {
   it("its segments count generated contacts, it starts, and a restart duplicates nothing", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reachcx-seed-campaign-"));
-    dirs.push(dir);
+    const dir = tempDir("reachcx-seed-campaign-");
     const password = "seed-campaign-pass";
     const COUNT = 300;
     const first = await startServing({ DATA_DIR: dir, DEMO_PASSWORD: password }, { timeoutMs: 60_000 });

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiAt, processesMentioning, signInAt, startServing } from "../support/processes.ts";
+import { tempDirs } from "../support/temp.ts";
 
 /** Runs `npm start`'s entry point and collects what a person at the terminal would see. */
 function start(env: Record<string, string>) {
@@ -28,15 +28,8 @@ function start(env: Record<string, string>) {
   });
 }
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "reachcx-startup-"));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const makeDir = tempDirs();
+const tempDir = () => makeDir("reachcx-startup-");
 
 describe("npm start refuses to start with a one-line reason", { timeout: 60_000 }, () => {
   it("when the port is busy", async () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { PutObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
 import { type S3Command, s3Blobs } from "../../packages/core/src/adapters/s3.ts";
 import { directoryBlobs } from "../../packages/local/src/blobs.ts";
+import { tempDirs } from "../support/temp.ts";
+
+const tempDir = tempDirs();
 
 /** The Blobs port's upload links and streamed reads (blobs/port.ts `uploadLink`, `read`), both adapters. */
 
@@ -17,7 +17,7 @@ const collect = async (body: AsyncIterable<Uint8Array>) => {
 
 describe("embedded Blobs: upload links and reads", () => {
   const blobs = directoryBlobs({
-    dir: mkdtempSync(join(tmpdir(), "reachcx-upload-")),
+    dir: tempDir("reachcx-upload-"),
     secret: randomBytes(32),
   });
   const once = async function* (text: string) {

@@ -1,10 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Presign, type S3Command, s3Blobs } from "../../packages/core/src/adapters/s3.ts";
 import type { Blobs } from "../../packages/core/src/blobs/port.ts";
 import { directoryBlobs } from "../../packages/local/src/blobs.ts";
+import { tempDirs } from "../support/temp.ts";
+
+const tempDir = tempDirs();
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
 const text = (data: Uint8Array | undefined) => (data ? Buffer.from(data).toString("utf8") : undefined);
@@ -73,12 +73,12 @@ function blobsSuite(name: string, make: () => Blobs) {
   });
 }
 
-const embeddedDir = mkdtempSync(join(tmpdir(), "blobs-conformance-"));
+const embeddedDir = tempDir("blobs-conformance-");
 const secret = new Uint8Array(32).fill(7);
 blobsSuite("embedded directory", () => directoryBlobs({ dir: embeddedDir, secret }));
 
 describe("embedded links", () => {
-  const blobs = directoryBlobs({ dir: mkdtempSync(join(tmpdir(), "blobs-links-")), secret });
+  const blobs = directoryBlobs({ dir: tempDir("blobs-links-"), secret });
   // A different first character: the last one carries only 4 bits, so "A" there is often the signature's own.
   const tampered = (sig: string) => `${sig.startsWith("A") ? "B" : "A"}${sig.slice(1)}`;
   const queryOf = (link: string) => {
@@ -117,7 +117,7 @@ describe("embedded links", () => {
 
   it("does not open links signed by another instance's key", async () => {
     const other = directoryBlobs({
-      dir: mkdtempSync(join(tmpdir(), "blobs-other-")),
+      dir: tempDir("blobs-other-"),
       secret: new Uint8Array(32).fill(9),
     });
     await other.put("pkg/file.zip", bytes("x"));

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type PinpointCommand, pinpointPush } from "../../packages/core/src/adapters/pinpoint.ts";
@@ -11,6 +10,9 @@ import {
   SIMULATOR_FILE,
 } from "../../packages/local/src/simulators/push.ts";
 import { PEM_CERTIFICATE, PEM_KEY } from "../support/push.ts";
+import { tempDirs } from "../support/temp.ts";
+
+const tempDir = tempDirs();
 
 const kindOf = async (promise: Promise<unknown>) =>
   promise.then(
@@ -81,14 +83,14 @@ function pushSuite(name: string, make: () => PushMessaging) {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "push-sim-"));
+const dataDir = tempDir("push-sim-");
 pushSuite("simulator (embedded)", () => pushSimulator({ dataDir }));
 if (process.env.PINPOINT_CONFORMANCE)
   pushSuite("Pinpoint", () => pinpointPush({ region: process.env.AWS_REGION }));
 
 describe("Push simulator", () => {
   it("keeps its projects across a restart, with fingerprints of the credentials and never the credentials", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "push-sim-"));
+    const dir = tempDir("push-sim-");
     const first = pushSimulator({ dataDir: dir });
     const { projectId } = await first.createApp("Kept");
     await first.updateGcmChannel({ projectId, enabled: true, apiKey: "the-android-key" });

@@ -1,6 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -8,6 +6,9 @@ import { call, newTenant, type Session, testStore } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { signedInPage, useBrowser } from "../support/browser.ts";
 import { connectDynamics, DYNAMICS } from "../support/dynamics.ts";
+import { tempDirs } from "../support/temp.ts";
+
+const tempDir = tempDirs();
 
 const browser = useBrowser();
 
@@ -30,7 +31,7 @@ describe("Downloads screen", () => {
     expect(await cards.count()).toBe(2);
     await expectAccessible(page, { name: "downloads screen" });
 
-    const dir = mkdtempSync(join(tmpdir(), "e2e-downloads-"));
+    const dir = tempDir("e2e-downloads-");
     for (const [title, fileName] of [
       ["Dialer CRM Solution", "ReachCX_Dialer_CRM_Solution.zip"],
       ["Agent Desktop CRM Solution", "ReachCX_Agent_Desktop_CRM_Solution.zip"],

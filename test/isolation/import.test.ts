@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { directoryBlobs } from "../../packages/local/src/blobs.ts";
 import { baseUrl, call, expectProblem, newTenant } from "../support/api.ts";
 import { importFile, newMapping, upload } from "../support/imports.ts";
+import { tempDirs } from "../support/temp.ts";
+
+const tempDir = tempDirs();
 
 /**
  * Tenant isolation for imports: uploads live under the uploader's tenant prefix, an import reads only its
@@ -63,7 +63,7 @@ describe("tenant isolation: contact imports", () => {
 
   it("a link, download or upload, is refused once expired, by the same code the server runs", async () => {
     const blobs = directoryBlobs({
-      dir: mkdtempSync(join(tmpdir(), "reachcx-expiry-")),
+      dir: tempDir("reachcx-expiry-"),
       secret: randomBytes(32),
     });
     await blobs.put("t-a/reports/job.csv", new TextEncoder().encode("row,column,value,message\r\n"));
