@@ -119,8 +119,16 @@ export async function newTenant(licenses: string[]): Promise<Session & { email: 
   const session = await signIn(email, "other-pass-1");
   const store = await testStore();
   await store.entities.tenant.patch({ id: session.tenant }).set({ licenses }).go();
-  // The server caches tenant records for up to 5 s; the change feed drops the entry sooner.
-  await new Promise((r) => setTimeout(r, 1500));
+  // The server caches tenant records for up to 5 s (the change feed drops the entry sooner): wait until its
+  // settings answer, read through that cache, shows the licences.
+  const wanted = [...licenses].sort().join();
+  const shown = (res: { status: number; json: any }) =>
+    res.status === 200 &&
+    Array.isArray(res.json?.licenses) &&
+    [...res.json.licenses].sort().join() === wanted;
+  const seen = await eventually(() => call("/api/tenant-settings", { session }), shown, 10_000);
+  if (!shown(seen))
+    throw new Error(`the server did not see the licences ${wanted}: ${seen.status} ${seen.text}`);
   return { ...session, email, password: "other-pass-1" };
 }
 
