@@ -101,6 +101,9 @@ describe("the signed-in shell", () => {
     const form = url("/config?product=CXOne&step=form");
     await second.goto(form);
     await first.goto(form);
+    // The tab acted on is in front: a hidden tab gets no animation frames, so each click's 'stable' check
+    // would wait 1.5-2 s. The other tab, hidden, still takes the live change.
+    await first.bringToFront();
     const shown = () => second.getByLabel("Discovery Domain").inputValue();
     const connection = first.getByRole("form", { name: "Cloud connection" });
     await expect.poll(() => second.getByLabel("Business Unit").inputValue()).toBe("4600123");
