@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "../../packages/core/src/actor/index.ts";
 import { activityIdFor, BULK_DELETE_KIND, BULK_EDIT_KIND } from "../../packages/core/src/bulk-edit/index.ts";
 import { type Env, provideEnv } from "../../packages/core/src/env.ts";
@@ -10,6 +7,7 @@ import { JobRunner } from "../../packages/core/src/job/runner.ts";
 import { createJob, readJob } from "../../packages/core/src/job/store.ts";
 import { directoryBlobs } from "../../packages/local/src/blobs.ts";
 import { call, newTenant, type Session, testStore } from "../support/api.ts";
+import { tempDirs } from "../support/temp.ts";
 
 /**
  * A bulk job resumed from its checkpoint, as a worker taking over after kill -9 finds it: the job record
@@ -21,7 +19,8 @@ import { call, newTenant, type Session, testStore } from "../support/api.ts";
 let tenant: Session & { email: string };
 let ids: string[];
 const store = await testStore();
-const dir = mkdtempSync(join(tmpdir(), "bulk-resume-"));
+const tempDir = tempDirs();
+const dir = tempDir("bulk-resume-");
 const blobs = directoryBlobs({
   dir,
   secret: new Uint8Array(32),
@@ -52,8 +51,6 @@ beforeAll(async () => {
   } as unknown as Env);
   registerJobKinds();
 }, 60_000);
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A job as a dead worker left it: its snapshot in the blob store, `next` ids done and counted. */
 async function leftBehind(kind: string, params: Record<string, unknown>, next: number, list = ids) {
